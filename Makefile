@@ -1,0 +1,48 @@
+# Keezen Toernooi: two commands set everything up on a fresh Debian machine.
+#   make run    install, migrate, load the demo tournament, serve on the LAN
+#   make test   install what the tests need (Chromium included) and run them all
+
+VENV   := .venv
+PY     := $(VENV)/bin/python
+PIP    := $(VENV)/bin/pip
+STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | md5sum | cut -c1-12)
+APT_GET := DEBIAN_FRONTEND=noninteractive apt-get
+
+.PHONY: run test install system-deps test-deps migrate demo serve bench
+
+$(PY):
+	@command -v python3.11 >/dev/null || { $(APT_GET) update -qq && $(APT_GET) install -y -qq python3.11 python3.11-venv; }
+	python3.11 -m venv $(VENV)
+
+# xstatic-bootstrap builds with pkg_resources, which newer setuptools lack; hence the pin and
+# --no-build-isolation (every other package is a wheel).
+$(STAMP): pyproject.toml | $(PY)
+	$(PIP) install -q --upgrade pip "setuptools>=68,<81" wheel
+	$(PIP) install -q --no-build-isolation -e ".[test]"
+	@rm -f $(VENV)/.installed-* && touch $@
+
+install: system-deps $(STAMP)
+
+# WeasyPrint needs Pango; Debian's chromium drives the browser tests.
+system-deps:
+	@missing=""; \
+	  ldconfig -p | grep -q libpango-1.0 || missing="$$missing libpango-1.0-0 libpangoft2-1.0-0"; \
+	  fc-list >/dev/null 2>&1 && [ -n "$$(fc-list 2>/dev/null | head -1)" ] || missing="$$missing fonts-dejavu-core fontconfig"; \
+	  if [ -n "$$missing" ]; then echo "Installing:$$missing"; $(APT_GET) update -qq && $(APT_GET) install -y -qq $$missing; fi
+
+test-deps: install
+	@[ -x /usr/bin/chromium ] || { echo "Installing Debian's chromium"; $(APT_GET) update -qq && $(APT_GET) install -y -qq chromium; }
+
+migrate: install
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py collectstatic --noinput -v 0
+
+demo: migrate
+	$(PY) manage.py load_demo
+	$(PY) manage.py ensure_director
+
+run: demo
+	$(PY) manage.py serve
+
+test: test-deps
+	$(PY) -m pytest $(PYTEST_ARGS)

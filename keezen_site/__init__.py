@@ -1,0 +1,1 @@
+"""Project package: settings, URL tiers and the WSGI entry point of Keezen Toernooi."""

@@ -1,0 +1,61 @@
+"""Shared fixtures: a tournament, teams, a director and a logged-in non-director.
+
+Everything runs against the real database (SQLite locally, PostgreSQL in CI): nothing of our
+own is mocked.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from tournaments.models import Tournament
+from tournaments.permissions import directors_group
+from tournaments.services.teams import TeamData, register_teams
+
+PASSWORD = "keezen-test-password"
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def tournament(db) -> Tournament:
+    return Tournament.objects.create(
+        name="Keezen Cup 2026", slug="keezen-cup-2026", date=datetime.date(2026, 11, 21),
+        venue="De Kwakel", seed=20261121,
+    )
+
+
+@pytest.fixture
+def make_teams():
+    def make(tournament: Tournament, count: int, start: int = 1):
+        return register_teams(tournament, [
+            TeamData(name=f"Team {n}", players=(f"Speler {n}a", f"Speler {n}b"), club=f"Club {n % 3}")
+            for n in range(start, start + count)
+        ])
+
+    return make
+
+
+@pytest.fixture
+def director(db):
+    user = get_user_model().objects.create_user("director", password=PASSWORD)
+    user.groups.add(directors_group())
+    return user
+
+
+@pytest.fixture
+def player_user(db):
+    """Logged in, but not a director."""
+    return get_user_model().objects.create_user("speler", password=PASSWORD)
+
+
+@pytest.fixture
+def director_client(client, director):
+    client.force_login(director)
+    return client

@@ -1,0 +1,1 @@
+"""Excel (openpyxl) import and export."""

@@ -1,0 +1,316 @@
+"""Teams in and out of Excel.
+
+One layout for the template, the export and the import, so a sheet exported today imports
+again tomorrow. Headings are accepted in Dutch and English. The importer reads every row and
+collects every problem, naming the row, before anything is written; the caller writes the
+result in one transaction (:func:`tournaments.services.teams.register_teams`).
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext as _, gettext_lazy
+from openpyxl import Workbook, load_workbook
+from openpyxl.styles import Font
+from openpyxl.utils import get_column_letter
+from openpyxl.utils.exceptions import InvalidFileException
+
+from tournaments.models import NAME_MAX_LENGTH, Team, Tournament
+from tournaments.services.teams import TeamData, clean_name
+
+MAX_ROWS = 2000
+
+# Column key → heading. Every language's heading is accepted on import.
+COLUMNS: dict[str, object] = {
+    "number": gettext_lazy("Team number"),
+    "name": gettext_lazy("Team name"),
+    "player_1": gettext_lazy("Player 1"),
+    "player_2": gettext_lazy("Player 2"),
+    "club": gettext_lazy("Club"),
+}
+REQUIRED = ("name", "player_1", "player_2")
+
+
+@dataclass
+class ImportResult:
+    teams: list[TeamData] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors and bool(self.teams)
+
+
+def _heading_keys() -> dict[str, str]:
+    """Casefolded heading in any language → column key."""
+    keys = {}
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            for key, label in COLUMNS.items():
+                keys[str(label).casefold()] = key
+    for key in COLUMNS:
+        keys[key.replace("_", " ")] = key
+    return keys
+
+
+def _headings() -> list[str]:
+    return [str(label) for label in COLUMNS.values()]
+
+
+# --- writing -------------------------------------------------------------------------------
+
+
+def _sheet_with_headings(workbook: Workbook):
+    sheet = workbook.active
+    sheet.title = _("Teams")
+    sheet.append(_headings())
+    for cell in sheet[1]:
+        cell.font = Font(bold=True)
+    for index, width in enumerate([14, 32, 28, 28, 28], start=1):
+        sheet.column_dimensions[get_column_letter(index)].width = width
+    sheet.freeze_panes = "A2"
+    return sheet
+
+
+def _append_text_row(sheet, values: Iterable[object]) -> None:
+    """Append a row; text stays text, even when it starts with '=' (no formula injection)."""
+    row = sheet.max_row + 1
+    for column, value in enumerate(values, start=1):
+        cell = sheet.cell(row=row, column=column, value=value)
+        if isinstance(value, str):
+            cell.data_type = "s"
+
+
+def _to_bytes(workbook: Workbook) -> bytes:
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()
+
+
+def template_xlsx() -> bytes:
+    """An empty sheet with the headings and a second sheet that explains them."""
+    workbook = Workbook()
+    sheet = _sheet_with_headings(workbook)
+    _append_text_row(sheet, [1, _("Example: De Kezers"), "Anna de Vries", "Bram Jansen", "KC Noord"])
+    help_sheet = workbook.create_sheet(_("Instructions"))
+    for line in [
+        _("One row per team. Replace the example row with your own teams."),
+        _("Team name, Player 1 and Player 2 are required; every team has exactly two players."),
+        _("Team number and Club may be empty; empty numbers are given in order."),
+        _("Type names as text, not formulas. Do not add other columns."),
+        _("The import reads the first sheet only."),
+    ]:
+        help_sheet.append([line])
+    help_sheet.column_dimensions["A"].width = 100
+    return _to_bytes(workbook)
+
+
+def export_xlsx(tournament: Tournament) -> bytes:
+    """Every team of the tournament in the template's layout, by number."""
+    workbook = Workbook()
+    sheet = _sheet_with_headings(workbook)
+    for team in tournament.teams.with_people().order_by("number"):
+        players = team.player_names + ["", ""]
+        _append_text_row(
+            sheet, [team.number, team.name, players[0], players[1], team.club.name if team.club else ""]
+        )
+    return _to_bytes(workbook)
+
+
+# --- reading -------------------------------------------------------------------------------
+
+
+def _open_sheet(upload, result: ImportResult):
+    name = getattr(upload, "name", "") or ""
+    if not name.lower().endswith(".xlsx"):
+        result.errors.append(
+            _("“%(name)s” is not an Excel file (.xlsx). Save the sheet as an Excel workbook and try again.")
+            % {"name": name}
+        )
+        return None
+    if upload.size > settings.TEAM_IMPORT_MAX_BYTES:
+        result.errors.append(
+            _("The file is %(size).1f MB; the limit is %(limit)d MB.")
+            % {"size": upload.size / 1024 / 1024, "limit": settings.TEAM_IMPORT_MAX_BYTES // 1024 // 1024}
+        )
+        return None
+    try:
+        upload.seek(0)
+        workbook = load_workbook(upload, read_only=True, data_only=False)
+    except (InvalidFileException, zipfile.BadZipFile, KeyError, OSError, ValueError):
+        result.errors.append(
+            _("“%(name)s” could not be read as an Excel workbook (.xlsx).") % {"name": name}
+        )
+        return None
+    return workbook.worksheets[0]
+
+
+def _is_formula(cell) -> bool:
+    return getattr(cell, "data_type", None) == "f" or (
+        isinstance(cell.value, str) and cell.value.startswith("=")
+    )
+
+
+def _read_columns(header_cells, result: ImportResult) -> dict[int, str] | None:
+    """Column index → key, or None when the heading row is wrong."""
+    known = _heading_keys()
+    columns: dict[int, str] = {}
+    for index, cell in enumerate(header_cells):
+        heading = clean_name(cell.value)
+        if not heading:
+            continue
+        key = known.get(heading.casefold())
+        if key is None:
+            result.errors.append(
+                _("Row 1: unknown column “%(heading)s” in column %(column)s. The columns are: %(allowed)s.")
+                % {"heading": heading, "column": get_column_letter(index + 1), "allowed": ", ".join(_headings())}
+            )
+        elif key in columns.values():
+            result.errors.append(
+                _("Row 1: the column “%(heading)s” appears twice.") % {"heading": heading}
+            )
+        else:
+            columns[index] = key
+    for key in REQUIRED:
+        if key not in columns.values():
+            result.errors.append(_("Row 1: the column “%(heading)s” is missing.") % {"heading": COLUMNS[key]})
+    return None if result.errors else columns
+
+
+def _whole_number(value: object) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value.strip())
+    return None
+
+
+def _read_row(row_number: int, cells, columns: dict[int, str], result: ImportResult) -> TeamData | None:
+    values: dict[str, str | object] = {key: "" for key in COLUMNS}
+    errors_before = len(result.errors)
+    for index, cell in enumerate(cells):
+        key = columns.get(index)
+        if key is None:
+            if cell.value not in (None, ""):
+                result.errors.append(
+                    _("Row %(row)s: column %(column)s has a value but no heading.")
+                    % {"row": row_number, "column": get_column_letter(index + 1)}
+                )
+            continue
+        if _is_formula(cell):
+            result.errors.append(
+                _("Row %(row)s: “%(heading)s” holds a formula (%(formula)s); type the name itself.")
+                % {"row": row_number, "heading": COLUMNS[key], "formula": cell.value}
+            )
+            continue
+        values[key] = cell.value if key == "number" else clean_name(cell.value)
+
+    name, player_1, player_2 = values["name"], values["player_1"], values["player_2"]
+    if not name:
+        result.errors.append(_("Row %(row)s: the team name is empty.") % {"row": row_number})
+    if not player_1 and not player_2:
+        result.errors.append(
+            _("Row %(row)s: team “%(team)s” has no players; a team has exactly two.")
+            % {"row": row_number, "team": name}
+        )
+    elif not player_1 or not player_2:
+        result.errors.append(
+            _("Row %(row)s: team “%(team)s” has only one player; a team has exactly two.")
+            % {"row": row_number, "team": name}
+        )
+    for key in ("name", "player_1", "player_2", "club"):
+        if len(str(values[key])) > NAME_MAX_LENGTH:
+            result.errors.append(
+                _("Row %(row)s: “%(heading)s” is longer than %(max)s characters.")
+                % {"row": row_number, "heading": COLUMNS[key], "max": NAME_MAX_LENGTH}
+            )
+    number = None
+    if values["number"] not in (None, ""):
+        number = _whole_number(values["number"])
+        if number is None or number < 1:
+            result.errors.append(
+                _("Row %(row)s: team number “%(value)s” is not a whole number of 1 or more.")
+                % {"row": row_number, "value": values["number"]}
+            )
+    if len(result.errors) > errors_before:
+        return None
+    return TeamData(name=name, players=(player_1, player_2), club=values["club"], number=number)
+
+
+def check_against_registered(
+    tournament: Tournament, rows: list[tuple[int, TeamData]], errors: list[str]
+) -> None:
+    """Names and numbers already taken in the tournament, or twice in the file."""
+    registered = {
+        name.casefold(): number
+        for name, number in Team.objects.filter(tournament=tournament).values_list("name", "number")
+    }
+    taken_numbers = set(registered.values())
+    seen_names: dict[str, int] = {}
+    seen_numbers: dict[int, int] = {}
+    for row_number, team in rows:
+        key = team.name.casefold()
+        if key in seen_names:
+            errors.append(
+                _("Row %(row)s: the team name “%(team)s” also appears in row %(other)s.")
+                % {"row": row_number, "team": team.name, "other": seen_names[key]}
+            )
+        elif key in registered:
+            errors.append(
+                _("Row %(row)s: a team named “%(team)s” is already registered (number %(number)s).")
+                % {"row": row_number, "team": team.name, "number": registered[key]}
+            )
+        seen_names.setdefault(key, row_number)
+        if team.number is not None:
+            if team.number in seen_numbers:
+                errors.append(
+                    _("Row %(row)s: team number %(number)s also appears in row %(other)s.")
+                    % {"row": row_number, "number": team.number, "other": seen_numbers[team.number]}
+                )
+            elif team.number in taken_numbers:
+                errors.append(
+                    _("Row %(row)s: team number %(number)s is already taken in this tournament.")
+                    % {"row": row_number, "number": team.number}
+                )
+            seen_numbers.setdefault(team.number, row_number)
+
+
+def read_teams(upload, tournament: Tournament) -> ImportResult:
+    """Read and validate an uploaded sheet. Writes nothing."""
+    result = ImportResult()
+    sheet = _open_sheet(upload, result)
+    if sheet is None:
+        return result
+    rows = sheet.iter_rows()
+    header = next(rows, None)
+    if header is None:
+        result.errors.append(_("The first sheet is empty: it has no headings and no teams."))
+        return result
+    columns = _read_columns(header, result)
+    if columns is None:
+        return result
+    numbered: list[tuple[int, TeamData]] = []
+    for row_number, cells in enumerate(rows, start=2):
+        if all(cell.value in (None, "") or (isinstance(cell.value, str) and not cell.value.strip()) for cell in cells):
+            continue
+        if row_number > MAX_ROWS + 1:
+            result.errors.append(_("The sheet has more than %(max)s rows of teams.") % {"max": MAX_ROWS})
+            break
+        team = _read_row(row_number, cells, columns, result)
+        if team is not None:
+            numbered.append((row_number, team))
+    check_against_registered(tournament, numbered, result.errors)
+    if not numbered and not result.errors:
+        result.errors.append(_("The sheet has headings but no teams."))
+    result.teams = [team for _row, team in numbered]
+    return result

@@ -1,0 +1,116 @@
+"""Director forms, laid out by crispy-forms."""
+
+from __future__ import annotations
+
+from crispy_forms.helper import FormHelper
+from crispy_forms.layout import Fieldset, Layout, Submit
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import NAME_MAX_LENGTH, Club, Team, Tournament
+from tournaments.services.teams import TeamData, clean_name
+
+
+class TournamentForm(forms.ModelForm):
+    class Meta:
+        model = Tournament
+        fields = [
+            "name", "slug", "date", "venue", "scoring_system", "rounds", "round_minutes",
+            "teams_per_table", "status",
+            "jack_partner", "jack_own_start", "self_capture", "home_entry",
+            "seven_partner_remainder", "seven_max_pawns", "seed",
+        ]
+        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.helper = FormHelper()
+        self.helper.layout = Layout(
+            Fieldset(_("Tournament"), "name", "slug", "date", "venue", "status"),
+            Fieldset(_("Play"), "scoring_system", "rounds", "round_minutes", "teams_per_table"),
+            Fieldset(
+                _("House rules"), "jack_partner", "jack_own_start", "self_capture", "home_entry",
+                "seven_partner_remainder", "seven_max_pawns",
+            ),
+            Fieldset(_("Draws"), "seed"),
+            Submit("save", _("Save")),
+        )
+
+
+class TeamForm(forms.Form):
+    """A team with its two players; the club is typed and matched by name."""
+
+    name = forms.CharField(label=_("Team name"), max_length=NAME_MAX_LENGTH)
+    player_1 = forms.CharField(label=_("Player 1"), max_length=NAME_MAX_LENGTH)
+    player_2 = forms.CharField(label=_("Player 2"), max_length=NAME_MAX_LENGTH)
+    club = forms.CharField(
+        label=_("Club"), max_length=NAME_MAX_LENGTH, required=False,
+        widget=forms.TextInput(attrs={"list": "club-names", "autocomplete": "off"}),
+    )
+    number = forms.IntegerField(
+        label=_("Team number"), min_value=1, required=False,
+        help_text=_("Leave empty to give the next free number."),
+    )
+
+    def __init__(self, *args, tournament: Tournament, team: Team | None = None, **kwargs):
+        if team is not None and "initial" not in kwargs:
+            players = team.player_names + ["", ""]
+            kwargs["initial"] = {
+                "name": team.name, "player_1": players[0], "player_2": players[1],
+                "club": team.club.name if team.club else "", "number": team.number,
+            }
+        super().__init__(*args, **kwargs)
+        self.tournament = tournament
+        self.team = team
+        self.club_names = Club.objects.values_list("name", flat=True)
+        self.helper = FormHelper()
+        self.helper.form_tag = False
+        self.helper.layout = Layout(
+            "name", "player_1", "player_2", "club", "number",
+            Submit("save", _("Save")),
+            Submit("save_and_add", _("Save and add another"), css_class="btn-outline-primary"),
+        )
+
+    def _others(self):
+        others = self.tournament.teams.all()
+        return others.exclude(pk=self.team.pk) if self.team else others
+
+    def clean_name(self) -> str:
+        name = clean_name(self.cleaned_data["name"])
+        if not name:
+            raise forms.ValidationError(_("The team name is empty."))
+        if self._others().filter(name__iexact=name).exists():
+            raise forms.ValidationError(_("A team named “%(name)s” is already registered."), params={"name": name})
+        return name
+
+    def clean_player_1(self) -> str:
+        return self._clean_player("player_1")
+
+    def clean_player_2(self) -> str:
+        return self._clean_player("player_2")
+
+    def _clean_player(self, field: str) -> str:
+        name = clean_name(self.cleaned_data[field])
+        if not name:
+            raise forms.ValidationError(_("A team has exactly two players; this name is empty."))
+        return name
+
+    def clean_number(self) -> int | None:
+        number = self.cleaned_data.get("number")
+        if number is not None and self._others().filter(number=number).exists():
+            raise forms.ValidationError(_("Team number %(number)s is already taken."), params={"number": number})
+        return number
+
+    def team_data(self) -> TeamData:
+        data = self.cleaned_data
+        return TeamData(
+            name=data["name"], players=(data["player_1"], data["player_2"]),
+            club=clean_name(data.get("club")), number=data.get("number"),
+        )
+
+
+class TeamImportForm(forms.Form):
+    file = forms.FileField(
+        label=_("Excel file (.xlsx)"),
+        widget=forms.ClearableFileInput(attrs={"accept": ".xlsx"}),
+    )

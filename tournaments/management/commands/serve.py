@@ -1,0 +1,30 @@
+"""``manage.py serve``: serve the site on the LAN with gunicorn and print the addresses for phones."""
+
+import os
+import sys
+
+from django.core.management.base import BaseCommand
+
+from keezen_site.lan import lan_addresses
+
+
+class Command(BaseCommand):
+    help = "Serve on 0.0.0.0 (gunicorn) and print the addresses that phones on the LAN can open."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", 8000)))
+        parser.add_argument("--workers", type=int, default=3)
+
+    def handle(self, *args, port: int, workers: int, **options):
+        self.stdout.write(f"On this laptop:   http://localhost:{port}/")
+        addresses = lan_addresses()
+        for address in addresses:
+            self.stdout.write(self.style.SUCCESS(f"Phones on the LAN: http://{address}:{port}/"))
+        if not addresses:
+            self.stdout.write("No LAN address found: connect to the venue's network to let phones in.")
+        self.stdout.flush()
+        gunicorn = os.path.join(os.path.dirname(sys.executable), "gunicorn")
+        os.execv(gunicorn, [
+            gunicorn, "keezen_site.wsgi", "--bind", f"0.0.0.0:{port}",
+            "--workers", str(workers), "--threads", "4", "--access-logfile", "-",
+        ])

@@ -1,0 +1,226 @@
+"""Tournaments, clubs, teams and players.
+
+What must be unique is enforced by the database (team numbers and names per tournament,
+two seats per team), so no import, form or race can break it.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models.functions import Lower
+from django.utils.translation import gettext_lazy as _
+
+from engine.house_rules import DEFAULTS, HouseRules
+from scoring import systems
+
+NAME_MAX_LENGTH = 100
+
+
+def new_seed() -> int:
+    """A random seed for the tournament's draws, stored so that every draw can be repeated."""
+    return secrets.randbelow(2**31 - 1) + 1
+
+
+class ScoringSystem(models.TextChoices):
+    PAWN_ORDER = systems.PAWN_ORDER, _("Pawn order (150 … 10 points, 200 for the win)")
+    PAWNS_2PT = systems.PAWNS_2PT, _("2 points per pawn home, 10 for the win")
+    INDIVIDUAL_11 = systems.INDIVIDUAL_11, _("Individual, up to 11 points per player")
+
+
+class TournamentStatus(models.TextChoices):
+    PLANNED = "planned", _("Planned")
+    RUNNING = "running", _("In progress")
+    FINISHED = "finished", _("Finished")
+
+
+class ForcedOrOptional(models.TextChoices):
+    FORCED = "forced", _("Forced")
+    OPTIONAL = "optional", _("Optional")
+
+
+class Tournament(models.Model):
+    name = models.CharField(_("name"), max_length=NAME_MAX_LENGTH)
+    slug = models.SlugField(
+        _("short name in web addresses"), max_length=60, unique=True,
+        help_text=_("Letters, digits and hyphens, for example keezen-cup-2026."),
+    )
+    date = models.DateField(_("date"))
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    scoring_system = models.CharField(
+        _("scoring system"), max_length=20,
+        choices=ScoringSystem.choices, default=ScoringSystem.PAWN_ORDER,
+    )
+    rounds = models.PositiveSmallIntegerField(
+        _("rounds"), default=3, validators=[MinValueValidator(1), MaxValueValidator(20)]
+    )
+    round_minutes = models.PositiveSmallIntegerField(
+        _("minutes per round"), default=45,
+        validators=[MinValueValidator(5), MaxValueValidator(240)],
+    )
+    teams_per_table = models.PositiveSmallIntegerField(
+        _("teams per table"), default=2,
+        choices=[(2, _("2 teams (four-player boards)")), (3, _("3 teams (six-player boards)"))],
+    )
+    # House rules: keezen-rules.md, "House-rule flags". Defaults come from the engine.
+    jack_partner = models.BooleanField(
+        _("jack may swap with the partner's pawn"), default=DEFAULTS.jack_partner,
+        help_text=_("R14: with a jack a player may swap one of their pawns with a pawn of their partner."),
+    )
+    jack_own_start = models.BooleanField(
+        _("jack may move an own pawn off its start hole"), default=DEFAULTS.jack_own_start,
+        help_text=_("R14: a player may swap their own pawn that stands on its own start hole."),
+    )
+    self_capture = models.CharField(
+        _("capturing an own pawn"), max_length=10,
+        choices=ForcedOrOptional.choices, default=DEFAULTS.self_capture,
+        help_text=_("R17: when the only possible moves capture an own or partner's pawn, "
+                    "must the player make one (forced) or may they fold (optional)?"),
+    )
+    home_entry = models.CharField(
+        _("entering the home"), max_length=10,
+        choices=ForcedOrOptional.choices, default=DEFAULTS.home_entry,
+        help_text=_("R13: must a pawn that reaches its home entrance go in (forced), "
+                    "or may it go round the board again (optional)?"),
+    )
+    seven_partner_remainder = models.BooleanField(
+        _("rest of a 7 goes to the partner"), default=DEFAULTS.seven_partner_remainder,
+        help_text=_("R15: when part of a 7 brings a player's last pawn home, "
+                    "the remaining steps are played with the partner's pawns."),
+    )
+    seven_max_pawns = models.PositiveSmallIntegerField(
+        _("pawns that may share a 7"), default=DEFAULTS.seven_max_pawns,
+        validators=[MinValueValidator(1), MaxValueValidator(7)],
+        help_text=_("R15: how many pawns one 7 may be split over, the partner's included."),
+    )
+    seed = models.BigIntegerField(
+        _("random seed"), default=new_seed,
+        help_text=_("Every draw (pairings, lots) is made from this number, so it can be repeated."),
+    )
+    status = models.CharField(
+        _("status"), max_length=10, choices=TournamentStatus.choices, default=TournamentStatus.PLANNED
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        ordering = ["-date", "name"]
+        permissions = [("direct_tournament", _("Can direct tournaments"))]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(teams_per_table__in=(2, 3)), name="tournament_teams_per_table_2_or_3"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(self_capture__in=("forced", "optional"))
+                & models.Q(home_entry__in=("forced", "optional")),
+                name="tournament_flag_values",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date:%Y-%m-%d})"
+
+    @property
+    def house_rules(self) -> HouseRules:
+        """The tournament's flags as the engine takes them."""
+        return HouseRules(
+            jack_partner=self.jack_partner,
+            jack_own_start=self.jack_own_start,
+            self_capture=self.self_capture,
+            home_entry=self.home_entry,
+            seven_partner_remainder=self.seven_partner_remainder,
+            seven_max_pawns=self.seven_max_pawns,
+        )
+
+
+class Club(models.Model):
+    name = models.CharField(_("name"), max_length=NAME_MAX_LENGTH)
+    town = models.CharField(_("town"), max_length=100, blank=True)
+
+    class Meta:
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+        ordering = ["name"]
+        constraints = [models.UniqueConstraint(Lower("name"), name="unique_club_name")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class TeamQuerySet(models.QuerySet):
+    def active(self) -> "TeamQuerySet":
+        return self.filter(withdrawn=False)
+
+    def with_people(self) -> "TeamQuerySet":
+        """Club and players in a fixed number of queries, whatever the number of teams."""
+        return self.select_related("club").prefetch_related("players")
+
+
+class Team(models.Model):
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="teams", verbose_name=_("tournament")
+    )
+    number = models.PositiveIntegerField(_("number"), validators=[MinValueValidator(1)])
+    name = models.CharField(_("name"), max_length=NAME_MAX_LENGTH)
+    club = models.ForeignKey(
+        Club, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="teams", verbose_name=_("club"),
+    )
+    checked_in = models.BooleanField(_("checked in"), default=False)
+    checked_in_at = models.DateTimeField(_("checked in at"), null=True, blank=True)
+    withdrawn = models.BooleanField(_("withdrawn"), default=False)
+    registered_at = models.DateTimeField(_("registered at"), auto_now_add=True)
+
+    objects = TeamQuerySet.as_manager()
+
+    class Meta:
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "number"], name="unique_team_number_per_tournament",
+                violation_error_message=_("This tournament already has a team with this number."),
+            ),
+            models.UniqueConstraint(
+                "tournament", Lower("name"), name="unique_team_name_per_tournament",
+                violation_error_message=_("This tournament already has a team with this name."),
+            ),
+            models.CheckConstraint(condition=models.Q(number__gte=1), name="team_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number}. {self.name}"
+
+    @property
+    def player_names(self) -> list[str]:
+        """Names in seat order; uses prefetched players when there are any."""
+        return [p.name for p in sorted(self.players.all(), key=lambda p: p.seat)]
+
+
+class Player(models.Model):
+    team = models.ForeignKey(
+        Team, on_delete=models.CASCADE, related_name="players", verbose_name=_("team")
+    )
+    seat = models.PositiveSmallIntegerField(
+        _("seat in the team"), choices=[(1, _("first player")), (2, _("second player"))]
+    )
+    name = models.CharField(_("name"), max_length=NAME_MAX_LENGTH)
+
+    class Meta:
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        ordering = ["team", "seat"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["team", "seat"], name="unique_player_seat_per_team",
+                violation_error_message=_("This team already has a player in this seat."),
+            ),
+            models.CheckConstraint(condition=models.Q(seat__in=(1, 2)), name="player_seat_1_or_2"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name

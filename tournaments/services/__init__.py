@@ -1,0 +1,1 @@
+"""Business logic as plain functions; views, importers and commands call these."""

@@ -1,0 +1,38 @@
+"""URL tiers: ``public`` (no login) and ``director`` (director permission required)."""
+
+from django.urls import include, path
+
+from tournaments.views import director, public, team_excel
+
+public_patterns = (
+    [
+        path("", public.tournament_list, name="tournament_list"),
+        path("t/<slug:slug>/", public.tournament_detail, name="tournament_detail"),
+    ],
+    "public",
+)
+
+director_patterns = (
+    [
+        path("", director.TournamentList.as_view(), name="tournament_list"),
+        path("new/", director.TournamentCreate.as_view(), name="tournament_create"),
+        path("t/<slug:slug>/edit/", director.TournamentEdit.as_view(), name="tournament_edit"),
+        path("t/<slug:slug>/teams/", director.TeamList.as_view(), name="team_list"),
+        path("t/<slug:slug>/teams/add/", director.TeamAdd.as_view(), name="team_add"),
+        path("t/<slug:slug>/teams/<int:pk>/edit/", director.TeamEdit.as_view(), name="team_edit"),
+        path("t/<slug:slug>/teams/<int:pk>/withdraw/", director.team_withdraw, name="team_withdraw"),
+        path("t/<slug:slug>/teams/<int:pk>/reinstate/", director.team_reinstate, name="team_reinstate"),
+        path("t/<slug:slug>/checkin/", director.checkin, name="checkin"),
+        path("t/<slug:slug>/checkin/<int:pk>/", director.checkin_toggle, name="checkin_toggle"),
+        path("t/<slug:slug>/teams/template.xlsx", team_excel.template, name="team_template"),
+        path("t/<slug:slug>/teams/export.xlsx", team_excel.export, name="team_export"),
+        path("t/<slug:slug>/teams/import/", team_excel.upload, name="team_import"),
+        path("t/<slug:slug>/teams/import/confirm/", team_excel.confirm, name="team_import_confirm"),
+    ],
+    "director",
+)
+
+urlpatterns = [
+    path("", include(public_patterns)),
+    path("director/", include(director_patterns)),
+]

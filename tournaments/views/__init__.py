@@ -1,0 +1,1 @@
+"""Thin views in three tiers: public (no login), director (permission required), and later table."""

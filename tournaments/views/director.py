@@ -1,0 +1,176 @@
+"""Director area: tournaments, teams and the check-in at the door."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.db.models import Count, Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+from django.views.generic import CreateView, ListView, TemplateView, UpdateView
+from django_tables2 import SingleTableMixin
+
+from tournaments.forms import TeamForm, TournamentForm
+from tournaments.models import Team, Tournament
+from tournaments.permissions import DirectorRequiredMixin, director_required
+from tournaments.services import teams as team_services
+from tournaments.tables import TeamTable
+
+
+class TournamentMixin(DirectorRequiredMixin):
+    """Resolves ``self.tournament`` from the URL's slug, after the permission check."""
+
+    def dispatch(self, request, *args, **kwargs):
+        if request.user.is_authenticated and self.has_permission():
+            self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
+        return super().dispatch(request, *args, **kwargs)
+
+    def get_context_data(self, **kwargs):
+        return super().get_context_data(tournament=self.tournament, **kwargs)
+
+
+class TournamentList(DirectorRequiredMixin, ListView):
+    model = Tournament
+    template_name = "tournaments/director/tournament_list.html"
+
+    def get_queryset(self):
+        return Tournament.objects.annotate(
+            team_count=Count("teams", filter=Q(teams__withdrawn=False)),
+            present_count=Count("teams", filter=Q(teams__withdrawn=False, teams__checked_in=True)),
+        )
+
+
+class TournamentCreate(DirectorRequiredMixin, CreateView):
+    model = Tournament
+    form_class = TournamentForm
+    template_name = "tournaments/director/tournament_form.html"
+
+    def get_success_url(self) -> str:
+        messages.success(self.request, _("Tournament “%(name)s” created.") % {"name": self.object.name})
+        return reverse("director:team_list", args=[self.object.slug])
+
+
+class TournamentEdit(DirectorRequiredMixin, UpdateView):
+    model = Tournament
+    form_class = TournamentForm
+    template_name = "tournaments/director/tournament_form.html"
+
+    def get_success_url(self) -> str:
+        messages.success(self.request, _("Tournament “%(name)s” saved.") % {"name": self.object.name})
+        return reverse("director:team_list", args=[self.object.slug])
+
+
+class TeamList(TournamentMixin, SingleTableMixin, TemplateView):
+    table_class = TeamTable
+    template_name = "tournaments/director/team_list.html"
+
+    def get_table_data(self):
+        teams = self.tournament.teams.with_people()
+        query = self.request.GET.get("q", "").strip()
+        if query:
+            match = Q(name__icontains=query) | Q(players__name__icontains=query) | Q(club__name__icontains=query)
+            if query.isdigit():
+                match |= Q(number=int(query))
+            teams = teams.filter(pk__in=Team.objects.filter(match).values("pk"))
+        return teams
+
+    def get_context_data(self, **kwargs):
+        active = self.tournament.teams.active()
+        return super().get_context_data(
+            query=self.request.GET.get("q", ""),
+            team_count=active.count(),
+            present_count=active.filter(checked_in=True).count(),
+            **kwargs,
+        )
+
+
+class TeamFormMixin(TournamentMixin):
+    template_name = "tournaments/director/team_form.html"
+
+    def get(self, request, *args, **kwargs):
+        return self.render(TeamForm(tournament=self.tournament, team=self.get_team()))
+
+    def post(self, request, *args, **kwargs):
+        form = TeamForm(request.POST, tournament=self.tournament, team=self.get_team())
+        if not form.is_valid():
+            return self.render(form)
+        team = self.save(form)
+        messages.success(request, _("Team %(team)s saved.") % {"team": team})
+        if "save_and_add" in request.POST:
+            return redirect("director:team_add", self.tournament.slug)
+        return redirect("director:team_list", self.tournament.slug)
+
+    def render(self, form):
+        return render(self.request, self.template_name, {"tournament": self.tournament, "form": form, "team": self.get_team()})
+
+
+class TeamAdd(TeamFormMixin, TemplateView):
+    def get_team(self):
+        return None
+
+    def save(self, form):
+        return team_services.register_team(self.tournament, form.team_data())
+
+
+class TeamEdit(TeamFormMixin, TemplateView):
+    def get_team(self):
+        return get_object_or_404(self.tournament.teams, pk=self.kwargs["pk"])
+
+    def save(self, form):
+        return team_services.update_team(self.get_team(), form.team_data())
+
+
+def _tournament_team(slug: str, pk: int) -> Team:
+    return get_object_or_404(Team.objects.select_related("tournament"), tournament__slug=slug, pk=pk)
+
+
+@require_POST
+@director_required
+def team_withdraw(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    team = team_services.set_withdrawn(_tournament_team(slug, pk), True)
+    messages.info(request, _("Team %(team)s withdrawn.") % {"team": team})
+    return redirect(request.POST.get("next") or reverse("director:team_list", args=[slug]))
+
+
+@require_POST
+@director_required
+def team_reinstate(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    team = team_services.set_withdrawn(_tournament_team(slug, pk), False)
+    messages.info(request, _("Team %(team)s reinstated.") % {"team": team})
+    return redirect(request.POST.get("next") or reverse("director:team_list", args=[slug]))
+
+
+def _checkin_context(tournament: Tournament) -> dict:
+    teams = list(tournament.teams.active().with_people())
+    return {
+        "tournament": tournament,
+        "teams": teams,
+        "present_count": sum(t.checked_in for t in teams),
+        "team_count": len(teams),
+    }
+
+
+@director_required
+def checkin(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, slug=slug)
+    return render(request, "tournaments/director/checkin.html", _checkin_context(tournament))
+
+
+@require_POST
+@director_required
+def checkin_toggle(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """One tap: present ↔ absent. htmx gets the row and the counter; a plain form gets a redirect."""
+    team = _tournament_team(slug, pk)
+    team_services.set_checked_in(team, request.POST.get("present") == "1")
+    if not request.htmx:
+        return redirect("director:checkin", slug)
+    active = team.tournament.teams.active()
+    return render(request, "tournaments/director/_checkin_row.html", {
+        "team": Team.objects.with_people().get(pk=team.pk),
+        "tournament": team.tournament,
+        "present_count": active.filter(checked_in=True).count(),
+        "team_count": active.count(),
+        "oob": True,
+    })

@@ -1,0 +1,18 @@
+"""Public pages: read-only, no login, made for phones."""
+
+from django.shortcuts import get_object_or_404, render
+
+from tournaments.models import Tournament
+
+
+def tournament_list(request):
+    tournaments = Tournament.objects.all()
+    return render(request, "tournaments/public/tournament_list.html", {"tournaments": tournaments})
+
+
+def tournament_detail(request, slug: str):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    teams = tournament.teams.active().with_people()
+    return render(
+        request, "tournaments/public/tournament_detail.html", {"tournament": tournament, "teams": teams}
+    )

@@ -1,0 +1,86 @@
+"""Director pages for teams in Excel: template, export, and upload → preview → confirm."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+
+from django.contrib import messages
+from django.db import IntegrityError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournaments.excel import teams as team_excel
+from tournaments.forms import TeamImportForm
+from tournaments.models import Tournament
+from tournaments.permissions import director_required
+from tournaments.services.teams import TeamData, register_teams
+
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+def _session_key(tournament: Tournament) -> str:
+    return f"team-import:{tournament.pk}"
+
+
+def _xlsx_response(content: bytes, filename: str) -> HttpResponse:
+    response = HttpResponse(content, content_type=XLSX)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@director_required
+def template(request: HttpRequest, slug: str) -> HttpResponse:
+    get_object_or_404(Tournament, slug=slug)
+    return _xlsx_response(team_excel.template_xlsx(), _("teams-template.xlsx"))
+
+
+@director_required
+def export(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, slug=slug)
+    return _xlsx_response(team_excel.export_xlsx(tournament), f"{tournament.slug}-{_('teams')}.xlsx")
+
+
+@director_required
+def upload(request: HttpRequest, slug: str) -> HttpResponse:
+    """Read the sheet and show what would be created, or every error by row. Writes nothing."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    form = TeamImportForm(request.POST or None, request.FILES or None)
+    context = {"tournament": tournament, "form": form}
+    if request.method == "POST" and form.is_valid():
+        result = team_excel.read_teams(form.cleaned_data["file"], tournament)
+        context.update(result=result, filename=form.cleaned_data["file"].name)
+        if result.ok:
+            request.session[_session_key(tournament)] = [asdict(team) for team in result.teams]
+        else:
+            request.session.pop(_session_key(tournament), None)
+    return render(request, "tournaments/director/team_import.html", context)
+
+
+@require_POST
+@director_required
+def confirm(request: HttpRequest, slug: str) -> HttpResponse:
+    """Write the previewed teams in one transaction, after checking them against the database again."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    stored = request.session.get(_session_key(tournament))
+    if not stored:
+        messages.error(request, _("There is no previewed import to confirm; upload the file again."))
+        return redirect("director:team_import", slug)
+    teams = [TeamData(**{**row, "players": tuple(row["players"])}) for row in stored]
+    errors: list[str] = []
+    team_excel.check_against_registered(tournament, list(enumerate(teams, start=2)), errors)
+    if not errors:
+        try:
+            register_teams(tournament, teams)
+        except IntegrityError:
+            errors.append(_("Another change to the teams came in at the same time; nothing was imported."))
+    if errors:
+        for error in errors:
+            messages.error(request, error)
+        messages.error(request, _("Nothing was imported. Upload the file again."))
+        request.session.pop(_session_key(tournament), None)
+        return redirect("director:team_import", slug)
+    request.session.pop(_session_key(tournament), None)
+    messages.success(request, _("%(count)d teams imported.") % {"count": len(teams)})
+    return redirect("director:team_list", slug)
