@@ -126,16 +126,16 @@ def _tournament_team(slug: str, pk: int) -> Team:
     return get_object_or_404(Team.objects.select_related("tournament"), tournament__slug=slug, pk=pk)
 
 
-@require_POST
 @director_required
+@require_POST
 def team_withdraw(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     team = team_services.set_withdrawn(_tournament_team(slug, pk), True)
     messages.info(request, _("Team %(team)s withdrawn.") % {"team": team})
     return redirect(request.POST.get("next") or reverse("director:team_list", args=[slug]))
 
 
-@require_POST
 @director_required
+@require_POST
 def team_reinstate(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     team = team_services.set_withdrawn(_tournament_team(slug, pk), False)
     messages.info(request, _("Team %(team)s reinstated.") % {"team": team})
@@ -158,8 +158,8 @@ def checkin(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournaments/director/checkin.html", _checkin_context(tournament))
 
 
-@require_POST
 @director_required
+@require_POST
 def checkin_toggle(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """One tap: present ↔ absent. htmx gets the row and the counter; a plain form gets a redirect."""
     team = _tournament_team(slug, pk)

@@ -58,8 +58,8 @@ def upload(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournaments/director/team_import.html", context)
 
 
-@require_POST
 @director_required
+@require_POST
 def confirm(request: HttpRequest, slug: str) -> HttpResponse:
     """Write the previewed teams in one transaction, after checking them against the database again."""
     tournament = get_object_or_404(Tournament, slug=slug)

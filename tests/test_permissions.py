@@ -1,0 +1,73 @@
+"""Every director URL keeps out anonymous visitors and logged-in non-directors.
+
+The URL patterns are enumerated from the resolver, so a new director page is covered the day
+it is added.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import URLPattern, URLResolver, reverse
+
+from tournaments.urls import director_patterns
+
+
+def _walk(patterns, prefix=""):
+    for pattern in patterns:
+        if isinstance(pattern, URLResolver):
+            yield from _walk(pattern.url_patterns, prefix + str(pattern.pattern))
+        elif isinstance(pattern, URLPattern):
+            yield prefix + str(pattern.pattern), pattern
+
+
+def director_urls(tournament, team) -> list[str]:
+    """Every director URL, with real values for its parameters."""
+    patterns, namespace = director_patterns
+    values = {"slug": tournament.slug, "pk": team.pk}
+    return sorted(
+        reverse(f"{namespace}:{pattern.name}", kwargs={key: values[key] for key in pattern.pattern.converters})
+        for _route, pattern in _walk(patterns)
+    )
+
+
+@pytest.fixture
+def urls(tournament, make_teams):
+    team = make_teams(tournament, 1)[0]
+    found = director_urls(tournament, team)
+    assert len(found) == len(director_patterns[0]) >= 10
+    return found
+
+
+def test_anonymous_visitors_are_sent_to_the_login_page(client, urls):
+    for url in urls:
+        for method in (client.get, client.post):
+            response = method(url)
+            assert response.status_code == 302, (method.__name__, url)
+            assert response["Location"].startswith("/login/?next="), url
+
+
+def test_logged_in_non_directors_are_refused(client, player_user, urls):
+    client.force_login(player_user)
+    for url in urls:
+        for method in (client.get, client.post):
+            assert method(url).status_code == 403, (method.__name__, url)
+
+
+def test_directors_get_in(director_client, urls):
+    for url in urls:
+        response = director_client.get(url)
+        assert response.status_code in (200, 405), url
+
+
+def test_staff_without_the_director_group_is_refused(client, django_user_model, tournament):
+    staff = django_user_model.objects.create_user("staff", password="x", is_staff=True)
+    client.force_login(staff)
+    assert client.get(f"/director/t/{tournament.slug}/teams/").status_code == 403
+
+
+def test_admin_registers_every_model():
+    from django.apps import apps
+    from django.contrib import admin
+
+    for model in apps.get_app_config("tournaments").get_models():
+        assert admin.site.is_registered(model), model
