@@ -11,13 +11,13 @@ APT_GET := DEBIAN_FRONTEND=noninteractive apt-get
 .PHONY: run test install system-deps test-deps migrate demo serve bench
 
 $(PY):
-	@command -v python3.11 >/dev/null || { $(APT_GET) update -qq && $(APT_GET) install -y -qq python3.11 python3.11-venv; }
+	@python3.11 -c "import ensurepip, venv" 2>/dev/null || { $(APT_GET) update -qq && $(APT_GET) install -y -qq python3.11 python3.11-venv; }
 	python3.11 -m venv $(VENV)
 
 # xstatic-bootstrap builds with pkg_resources, which newer setuptools lack; hence the pin and
 # --no-build-isolation (every other package is a wheel).
 $(STAMP): pyproject.toml | $(PY)
-	$(PIP) install -q --upgrade pip "setuptools>=68,<81" wheel
+	$(PIP) install -q --upgrade pip "setuptools>=77,<81" wheel
 	$(PIP) install -q --no-build-isolation -e ".[test]"
 	@rm -f $(VENV)/.installed-* && touch $@
 

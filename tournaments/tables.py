@@ -14,8 +14,8 @@ class TeamTable(tables.Table):
     name = tables.Column(verbose_name=_("Team"))
     players = tables.Column(verbose_name=_("Players"), empty_values=(), orderable=False)
     club = tables.Column(verbose_name=_("Club"), accessor="club__name", order_by=("club__name",))
-    checked_in = tables.BooleanColumn(verbose_name=_("Present"))
-    withdrawn = tables.BooleanColumn(verbose_name=_("Withdrawn"))
+    checked_in = tables.BooleanColumn(verbose_name=_("Present"), yesno="✔,")
+    withdrawn = tables.BooleanColumn(verbose_name=_("Withdrawn"), yesno="✔,")
     actions = tables.TemplateColumn(
         template_name="tournaments/director/_team_actions.html",
         verbose_name="", orderable=False, empty_values=(),
