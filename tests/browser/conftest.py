@@ -1,0 +1,103 @@
+"""Browser fixtures: Debian's Chromium driven by Playwright's sync API, on a phone-sized screen.
+
+The browser is launched once per session; every test gets a fresh context (no shared cookies)
+and a page that may only talk to the live server on loopback. Playwright's own browser
+downloads are never used: ``/usr/bin/chromium`` must exist (``make test`` installs it).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+# Playwright's sync API runs an asyncio event loop in this thread, which makes Django refuse
+# ORM calls from the test ("SynchronousOnlyOperation"). The tests are plain synchronous code.
+os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {"width": 390, "height": 844}
+LOOPBACK = {"localhost", "127.0.0.1", "::1", "[::1]"}
+TIMEOUT_MS = 10_000
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not (CHROMIUM.is_file() and os.access(CHROMIUM, os.X_OK)):
+        pytest.fail(
+            f"{CHROMIUM} is missing: the browser tests need Debian's chromium "
+            "(`make test` installs it, or `apt-get install chromium`). "
+            "Do not use `playwright install`.",
+            pytrace=False,
+        )
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+        )
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def _only_loopback(route):
+    host = urlsplit(route.request.url).hostname or ""
+    if route.request.url.startswith(("data:", "blob:", "about:")) or host in LOOPBACK:
+        route.continue_()
+    else:
+        route.abort()
+
+
+@pytest.fixture
+def page(browser, live_server):
+    """A fresh phone-sized tab in English; requests leaving the machine are refused."""
+    context = browser.new_context(
+        viewport=PHONE,
+        device_scale_factor=1,
+        is_mobile=True,
+        has_touch=True,
+        locale="en-US",
+        extra_http_headers={"Accept-Language": "en-US,en;q=0.9"},
+        base_url=live_server.url,
+    )
+    context.set_default_timeout(TIMEOUT_MS)
+    context.route("**/*", _only_loopback)
+    page = context.new_page()
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def page_problems(page):
+    """What went wrong in the page: JavaScript errors, failed or refused requests, 4xx/5xx answers.
+
+    Request it before the first navigation and assert it is empty at the end of the test.
+    """
+    problems: list[str] = []
+
+    def on_response(response):
+        if response.status >= 400 and urlsplit(response.url).path != "/favicon.ico":
+            problems.append(f"HTTP {response.status} {response.request.method} {response.url}")
+
+    def on_request_failed(request):
+        problems.append(f"request failed ({request.failure}): {request.method} {request.url}")
+
+    page.on("pageerror", lambda error: problems.append(f"JavaScript error: {error}"))
+    page.on("response", on_response)
+    page.on("requestfailed", on_request_failed)
+    return problems

@@ -1,0 +1,74 @@
+"""In a real browser on a phone-sized screen: the public pages and the check-in at the door.
+
+Elements are found by stable hooks (ids, data-testid, form field names), not by wording,
+so the tests hold in Dutch and English alike.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.conftest import PASSWORD
+from tournaments.models import Team
+
+pytestmark = pytest.mark.browser
+
+
+def test_public_page_shows_registered_teams(page, page_problems, tournament, make_teams):
+    teams = make_teams(tournament, 3)
+
+    page.goto("/")
+    link = page.locator(f'a[href="/t/{tournament.slug}/"]')
+    expect(link).to_contain_text(tournament.name)
+    link.tap()
+
+    expect(page).to_have_url(re.compile(rf"/t/{tournament.slug}/$"))
+    expect(page.locator("h1")).to_have_text(tournament.name)
+    rows = page.locator("#teams > li")
+    expect(rows).to_have_count(len(teams))
+    for row, team in zip(rows.all(), teams):
+        expect(row).to_contain_text(team.name)
+        expect(row).to_contain_text(" & ".join(team.player_names))
+    assert page_problems == []
+
+
+def test_director_checks_in_a_team(page, page_problems, live_server, director, tournament, make_teams):
+    teams = make_teams(tournament, 3)
+    team = teams[1]
+    checkin_url = f"/director/t/{tournament.slug}/checkin/"
+
+    page.goto("/login/")
+    page.locator("input[name=username]").fill(director.username)
+    page.locator("input[name=password]").fill(PASSWORD)
+    page.locator("main form button[type=submit]").tap()
+    expect(page).to_have_url(f"{live_server.url}/director/")
+
+    page.goto(checkin_url)
+    counter = page.locator("[data-testid=present-count]")
+    expect(counter).to_have_text(re.compile(r"^\s*0\s*/\s*3\s*$"))
+    row = page.locator(f"#team-{team.pk}")
+    expect(row).to_contain_text(team.name)
+    expect(row.locator("button[type=submit]")).to_have_attribute("aria-pressed", "false")
+
+    # Mark this document: a full page load (no htmx) would lose the mark.
+    page.evaluate("window.__sameDocument = true")
+    row.locator("button[type=submit]").tap()
+
+    expect(counter).to_have_text(re.compile(r"^\s*1\s*/\s*3\s*$"))
+    expect(row.locator("button[type=submit]")).to_have_attribute("aria-pressed", "true")
+    expect(row).to_have_class(re.compile(r"\blist-group-item-success\b"))
+    assert page.evaluate("window.__sameDocument === true"), "the row was not swapped in place by htmx"
+    for other in (teams[0], teams[2]):
+        expect(page.locator(f"#team-{other.pk} button[type=submit]")).to_have_attribute("aria-pressed", "false")
+
+    page.reload()
+    expect(page).to_have_url(f"{live_server.url}{checkin_url}")
+    expect(page.locator("[data-testid=present-count]")).to_have_text(re.compile(r"^\s*1\s*/\s*3\s*$"))
+    expect(page.locator(f"#team-{team.pk} button[type=submit]")).to_have_attribute("aria-pressed", "true")
+
+    assert list(Team.objects.filter(tournament=tournament, checked_in=True)) == [team]
+    assert Team.objects.get(pk=team.pk).checked_in_at is not None
+    assert page_problems == []
