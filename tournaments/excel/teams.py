@@ -197,6 +197,7 @@ def _whole_number(value: object) -> int | None:
 
 def _read_row(row_number: int, cells, columns: dict[int, str], result: ImportResult) -> TeamData | None:
     values: dict[str, str | object] = {key: "" for key in COLUMNS}
+    formulas: set[str] = set()
     errors_before = len(result.errors)
     for index, cell in enumerate(cells):
         key = columns.get(index)
@@ -212,9 +213,13 @@ def _read_row(row_number: int, cells, columns: dict[int, str], result: ImportRes
                 _("Row %(row)s: “%(heading)s” holds a formula (%(formula)s); type the name itself.")
                 % {"row": row_number, "heading": COLUMNS[key], "formula": cell.value}
             )
+            formulas.add(key)
             continue
         values[key] = cell.value if key == "number" else clean_name(cell.value)
 
+    # A formula is reported already: its cell is not also "empty".
+    for key in formulas:
+        values[key] = "="
     name, player_1, player_2 = values["name"], values["player_1"], values["player_2"]
     if not name:
         result.errors.append(_("Row %(row)s: the team name is empty.") % {"row": row_number})
