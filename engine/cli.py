@@ -1,0 +1,86 @@
+"""``python -m engine``: the command line of ``engine-cli.md``.
+
+``moves`` and ``check`` print one JSON object and exit 0; ``batch`` answers one question per
+line (an ``{"error": …}`` line and exit status 2 for a bad one, going on with the rest).
+Bad input prints one line naming the problem on standard error and exits 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, TextIO
+
+from engine.api import answer
+from engine.errors import EngineError
+
+EXIT_ERROR = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one line on stderr, exit 2, as for every other error
+        raise EngineError(message)
+
+
+def _dump(obj: Any) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(", ", ": "))
+
+
+def _read_position(path: str) -> Any:
+    try:
+        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
+    except OSError as error:
+        raise EngineError(f"cannot read position file {path}: {error.strerror}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise EngineError(f"position file {path} is not valid JSON: {error.msg} at line {error.lineno}") from None
+
+
+def _batch(stream: TextIO, out: TextIO) -> int:
+    status = 0
+    for number, line in enumerate(stream, start=1):
+        if not line.strip():
+            continue
+        try:
+            try:
+                question = json.loads(line)
+            except json.JSONDecodeError as error:
+                raise EngineError(f"line {number} is not valid JSON: {error.msg}") from None
+            result = answer(question)
+        except EngineError as error:
+            result = {"error": str(error)}
+            status = EXIT_ERROR
+        out.write(_dump(result) + "\n")
+    return status
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="python -m engine", description="The Keezen rules engine.")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    for name, help_text in (("moves", "every legal move of a card"), ("check", "judge a claimed move")):
+        sub = commands.add_parser(name, help=help_text)
+        sub.add_argument("--position", required=True, help="position JSON file, or - for standard input")
+        sub.add_argument("--seat", required=True, type=int)
+        sub.add_argument("--card", required=True)
+        if name == "check":
+            sub.add_argument("--move", required=True)
+    commands.add_parser("batch", help="one JSON question per line on standard input")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        if args.command == "batch":
+            return _batch(sys.stdin, sys.stdout)
+        question = {"command": args.command, "position": _read_position(args.position),
+                    "seat": args.seat, "card": args.card}
+        if args.command == "check":
+            question["move"] = args.move
+        print(_dump(answer(question)))
+        return 0
+    except EngineError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return EXIT_ERROR
