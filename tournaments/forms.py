@@ -7,7 +7,7 @@ from crispy_forms.layout import Fieldset, Layout, Submit
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import NAME_MAX_LENGTH, Club, Team, Tournament
+from tournaments.models import MAX_TEAM_NUMBER, NAME_MAX_LENGTH, Club, Team, Tournament
 from tournaments.services.teams import TeamData, clean_name
 
 
@@ -48,7 +48,7 @@ class TeamForm(forms.Form):
         widget=forms.TextInput(attrs={"list": "club-names", "autocomplete": "off"}),
     )
     number = forms.IntegerField(
-        label=_("Team number"), min_value=1, required=False,
+        label=_("Team number"), min_value=1, max_value=MAX_TEAM_NUMBER, required=False,
         help_text=_("Leave empty to give the next free number."),
     )
 

@@ -17,6 +17,7 @@ from engine.house_rules import DEFAULTS, HouseRules
 from scoring import systems
 
 NAME_MAX_LENGTH = 100
+MAX_TEAM_NUMBER = 2_147_483_647  # the largest integer PostgreSQL keeps in an integer column
 
 
 def new_seed() -> int:

@@ -9,7 +9,6 @@ result in one transaction (:func:`tournaments.services.teams.register_teams`).
 from __future__ import annotations
 
 import io
-import zipfile
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -19,9 +18,8 @@ from django.utils.translation import gettext as _, gettext_lazy
 from openpyxl import Workbook, load_workbook
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
-from openpyxl.utils.exceptions import InvalidFileException
 
-from tournaments.models import NAME_MAX_LENGTH, Team, Tournament
+from tournaments.models import MAX_TEAM_NUMBER, NAME_MAX_LENGTH, Team, Tournament
 from tournaments.services.teams import TeamData, clean_name
 
 MAX_ROWS = 2000
@@ -41,6 +39,8 @@ REQUIRED = ("name", "player_1", "player_2")
 class ImportResult:
     teams: list[TeamData] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    # The sheet row of each team, so a later check (at confirm) names the same rows.
+    row_numbers: list[int] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -126,7 +126,17 @@ def export_xlsx(tournament: Tournament) -> bytes:
 # --- reading -------------------------------------------------------------------------------
 
 
-def _open_sheet(upload, result: ImportResult):
+class _Unreadable(Exception):
+    """openpyxl failed while reading the workbook: the file is damaged or not a workbook."""
+
+
+def _unreadable_message(upload) -> str:
+    return _("“%(name)s” could not be read as an Excel workbook (.xlsx).") % {
+        "name": getattr(upload, "name", "") or ""
+    }
+
+
+def _open_workbook(upload, result: ImportResult):
     name = getattr(upload, "name", "") or ""
     if not name.lower().endswith(".xlsx"):
         result.errors.append(
@@ -143,12 +153,27 @@ def _open_sheet(upload, result: ImportResult):
     try:
         upload.seek(0)
         workbook = load_workbook(upload, read_only=True, data_only=False)
-    except (InvalidFileException, zipfile.BadZipFile, KeyError, OSError, ValueError):
-        result.errors.append(
-            _("“%(name)s” could not be read as an Excel workbook (.xlsx).") % {"name": name}
-        )
+    except Exception:  # noqa: BLE001 - any failure to parse an uploaded file means "not readable"
+        result.errors.append(_unreadable_message(upload))
         return None
-    return workbook.worksheets[0]
+    if not workbook.worksheets:
+        workbook.close()
+        result.errors.append(_unreadable_message(upload))
+        return None
+    return workbook
+
+
+def _rows(sheet):
+    """The sheet's rows; openpyxl parses lazily, so a damaged sheet fails here, not on opening."""
+    rows = sheet.iter_rows()
+    while True:
+        try:
+            row = next(rows)
+        except StopIteration:
+            return
+        except Exception as error:  # noqa: BLE001 - damaged XML, bad zip member, …
+            raise _Unreadable from error
+        yield row
 
 
 def _is_formula(cell) -> bool:
@@ -190,7 +215,8 @@ def _whole_number(value: object) -> int | None:
         return value
     if isinstance(value, float) and value.is_integer():
         return int(value)
-    if isinstance(value, str) and value.strip().isdigit():
+    # Only 0-9: str.isdigit() also accepts "²", which int() refuses.
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
         return int(value.strip())
     return None
 
@@ -240,12 +266,17 @@ def _read_row(row_number: int, cells, columns: dict[int, str], result: ImportRes
                 % {"row": row_number, "heading": COLUMNS[key], "max": NAME_MAX_LENGTH}
             )
     number = None
-    if values["number"] not in (None, ""):
+    if values["number"] not in (None, "") and "number" not in formulas:
         number = _whole_number(values["number"])
         if number is None or number < 1:
             result.errors.append(
                 _("Row %(row)s: team number “%(value)s” is not a whole number of 1 or more.")
                 % {"row": row_number, "value": values["number"]}
+            )
+        elif number > MAX_TEAM_NUMBER:
+            result.errors.append(
+                _("Row %(row)s: team number %(value)s is too large; the largest is %(max)s.")
+                % {"row": row_number, "value": number, "max": MAX_TEAM_NUMBER}
             )
     if len(result.errors) > errors_before:
         return None
@@ -293,17 +324,28 @@ def check_against_registered(
 def read_teams(upload, tournament: Tournament) -> ImportResult:
     """Read and validate an uploaded sheet. Writes nothing."""
     result = ImportResult()
-    sheet = _open_sheet(upload, result)
-    if sheet is None:
+    workbook = _open_workbook(upload, result)
+    if workbook is None:
         return result
-    rows = sheet.iter_rows()
+    try:
+        _read_sheet(workbook.worksheets[0], tournament, result)
+    except _Unreadable:
+        result.errors[:] = [_unreadable_message(upload)]
+        result.teams, result.row_numbers = [], []
+    finally:
+        workbook.close()
+    return result
+
+
+def _read_sheet(sheet, tournament: Tournament, result: ImportResult) -> None:
+    rows = _rows(sheet)
     header = next(rows, None)
     if header is None:
         result.errors.append(_("The first sheet is empty: it has no headings and no teams."))
-        return result
+        return
     columns = _read_columns(header, result)
     if columns is None:
-        return result
+        return
     numbered: list[tuple[int, TeamData]] = []
     for row_number, cells in enumerate(rows, start=2):
         if all(cell.value in (None, "") or (isinstance(cell.value, str) and not cell.value.strip()) for cell in cells):
@@ -318,4 +360,4 @@ def read_teams(upload, tournament: Tournament) -> ImportResult:
     if not numbered and not result.errors:
         result.errors.append(_("The sheet has headings but no teams."))
     result.teams = [team for _row, team in numbered]
-    return result
+    result.row_numbers = [row for row, _team in numbered]

@@ -53,8 +53,12 @@ def next_team_number(tournament: Tournament) -> int:
 @transaction.atomic
 def register_teams(tournament: Tournament, teams: Iterable[TeamData]) -> list[Team]:
     """Create teams with their players in one transaction; numbers follow on when not given."""
+    teams = list(teams)
     number = next_team_number(tournament)
-    taken = set(tournament.teams.values_list("number", flat=True))
+    # Numbers asked for anywhere in the batch are taken before any is handed out.
+    taken = set(tournament.teams.values_list("number", flat=True)) | {
+        data.number for data in teams if data.number is not None
+    }
     clubs: dict[str, Club] = {}
     created = []
     for data in teams:

@@ -52,7 +52,9 @@ def upload(request: HttpRequest, slug: str) -> HttpResponse:
         result = team_excel.read_teams(form.cleaned_data["file"], tournament)
         context.update(result=result, filename=form.cleaned_data["file"].name)
         if result.ok:
-            request.session[_session_key(tournament)] = [asdict(team) for team in result.teams]
+            request.session[_session_key(tournament)] = [
+                {**asdict(team), "row": row} for row, team in zip(result.row_numbers, result.teams)
+            ]
         else:
             request.session.pop(_session_key(tournament), None)
     return render(request, "tournaments/director/team_import.html", context)
@@ -67,9 +69,14 @@ def confirm(request: HttpRequest, slug: str) -> HttpResponse:
     if not stored:
         messages.error(request, _("There is no previewed import to confirm; upload the file again."))
         return redirect("director:team_import", slug)
-    teams = [TeamData(**{**row, "players": tuple(row["players"])}) for row in stored]
+    # Each team keeps the sheet row it came from, so these messages name the same rows as the preview.
+    rows = [
+        (row.pop("row", index), TeamData(**{**row, "players": tuple(row["players"])}))
+        for index, row in enumerate((dict(row) for row in stored), start=2)
+    ]
+    teams = [team for _row, team in rows]
     errors: list[str] = []
-    team_excel.check_against_registered(tournament, list(enumerate(teams, start=2)), errors)
+    team_excel.check_against_registered(tournament, rows, errors)
     if not errors:
         try:
             register_teams(tournament, teams)
