@@ -67,7 +67,38 @@ def build_parser() -> argparse.ArgumentParser:
         if name == "check":
             sub.add_argument("--move", required=True)
     commands.add_parser("batch", help="one JSON question per line on standard input")
+    sim = commands.add_parser("simulate", help="play seeded games; one JSON line per game")
+    sim.add_argument("--players", type=int, default=4, choices=(2, 4, 6, 8))
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--games", type=int, default=1)
+    sim.add_argument("--max-turns", type=int, default=None, help="stop a game after this many turns (the clock)")
+    sim.add_argument("--player", choices=("random", "greedy"), default="random",
+                     help="how every seat chooses its move")
+    bench = commands.add_parser("bench", help="questions and games per second")
+    bench.add_argument("--seconds", type=float, default=3.0)
     return parser
+
+
+def _simulate(args) -> int:
+    from engine.game import simulate
+
+    for number in range(args.games):
+        record = simulate(args.players, seed=args.seed + number, max_turns=args.max_turns,
+                          player_kinds=[args.player] * args.players)
+        print(_dump({"game": number + 1, **record.as_json()}))
+    return 0
+
+
+def _bench(args) -> int:
+    from engine.bench import run
+
+    figures = run(args.seconds)
+    print(f"legal-move questions: {figures['questions_per_second']:,}/s "
+          f"({figures['questions']:,} questions, {figures['moves_listed']:,} moves with their positions)")
+    print(f"simulated 4-player games (random players): {figures['games_per_second']}/s "
+          f"({figures['games']} games, {figures['turns_per_game']} turns a game)")
+    print(_dump(figures))
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -75,6 +106,10 @@ def main(argv: list[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
         if args.command == "batch":
             return _batch(sys.stdin, sys.stdout)
+        if args.command == "simulate":
+            return _simulate(args)
+        if args.command == "bench":
+            return _bench(args)
         question = {"command": args.command, "position": _read_position(args.position),
                     "seat": args.seat, "card": args.card}
         if args.command == "check":
