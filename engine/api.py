@@ -33,9 +33,10 @@ def moves(position: Any, seat: Any, card: Any) -> dict[str, Any]:
     seat = _seat(position, seat)
     card = parse_card(card)
     b = position.board
+    listed = sorted(legal_moves(position, seat, card), key=lambda move: move[0])  # by colour and hole
     return {"moves": [
         {"move": move_text(b, card, parts), "result": position_json(position, locs)}
-        for parts, locs in legal_moves(position, seat, card)
+        for parts, locs in listed
     ]}
 
 

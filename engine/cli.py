@@ -74,6 +74,10 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--max-turns", type=int, default=None, help="stop a game after this many turns (the clock)")
     sim.add_argument("--player", choices=("random", "greedy"), default="random",
                      help="how every seat chooses its move")
+    code = commands.add_parser("code", help="the one-line position code of a position JSON file")
+    code.add_argument("--position", required=True, help="position JSON file, or - for standard input")
+    decode = commands.add_parser("decode", help="the position JSON of a position code")
+    decode.add_argument("code")
     bench = commands.add_parser("bench", help="questions and games per second")
     bench.add_argument("--seconds", type=float, default=3.0)
     return parser
@@ -110,6 +114,15 @@ def main(argv: list[str] | None = None) -> int:
             return _simulate(args)
         if args.command == "bench":
             return _bench(args)
+        if args.command in ("code", "decode"):
+            from engine.code import from_code, to_code
+            from engine.position import parse_position
+
+            if args.command == "code":
+                print(to_code(parse_position(_read_position(args.position))))
+            else:
+                print(_dump(from_code(args.code).to_json()))
+            return 0
         question = {"command": args.command, "position": _read_position(args.position),
                     "seat": args.seat, "card": args.card}
         if args.command == "check":
