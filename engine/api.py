@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.errors import EngineError
 from engine.explain import explain
-from engine.judge import judge
+from engine.judge import Verdict, judge
 from engine.notation import move_text, parse_card, parse_move
 from engine.position import Position, parse_position, position_json
 from engine.rules import captures_own, legal_moves
@@ -45,9 +45,10 @@ def check(position: Any, seat: Any, card: Any, move: Any) -> dict[str, Any]:
     seat = _seat(position, seat)
     card = parse_card(card)
     move_card, parts = parse_move(move, position.board)
-    if move_card != card:
-        raise EngineError(f"the move “{move}” is written with card {move_card}, but the card is {card}")
-    verdict = judge(position, seat, card, parts)
+    if move_card != card:  # the claim plays another card than the one asked about
+        verdict = Verdict("wrong-card", "R8", {"card": card, "wanted": "written-card", "written": move_card})
+    else:
+        verdict = judge(position, seat, card, parts)
     if verdict is None:
         return {"legal": True}
     return {"legal": False, "reason": verdict.reason, "rule": verdict.rule,

@@ -102,6 +102,9 @@ WANTED = {
     "no-swap": ("only a jack swaps pawns", "alleen een boer ruilt pionnen"),
     "one-part": ("only a seven is split over pawns", "alleen een zeven wordt over pionnen verdeeld"),
     "place": ("a king only places a pawn from the nest", "een heer zet alleen een pion uit het nest op"),
+    "written-card": ("the move is written with another card", "de zet is met een andere kaart geschreven"),
+    "only-ace-king": ("only an ace or a king places a pawn from the nest",
+                      "alleen een aas of een heer zet een pion uit het nest op"),
 }
 
 

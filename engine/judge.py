@@ -65,6 +65,8 @@ def _replay(position: Position, seat: int, card: str, parts: tuple) -> None:
             raise Illegal("not-own-pawn", "R9", **part_facts)
         if start == b.nest:
             if card not in PLACING:
+                if dest == b.starts[colour]:  # a placing, with a card that cannot place
+                    raise Illegal("wrong-card", "R12", **part_facts, wanted="only-ace-king")
                 raise Illegal("pawn-in-nest", "R12", **part_facts)
             table = _place(table, colour, dest, part_facts)
             continue

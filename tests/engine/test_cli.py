@@ -57,7 +57,6 @@ def test_check_legal_and_illegal(position_file):
     (["check", "--seat", "0", "--card", "5", "--move", "5 0:t3 > t8"], "space"),
     (["check", "--seat", "0", "--card", "5", "--move", "5  0:t62>h4"], "space"),
     (["check", "--seat", "0", "--card", "5", "--move", "X 0:t62>h4"], "card"),
-    (["check", "--seat", "0", "--card", "5", "--move", "6 0:t62>h4"], "card"),
     (["check", "--seat", "0", "--card", "5", "--move", "5 0:t62"], "part"),
     (["frobnicate"], "invalid choice"),
 ])
@@ -113,6 +112,12 @@ def test_batch_answers_in_order_and_goes_on_after_an_error():
     assert "players" in answers[2]["error"]
     assert answers[3]["reason"] == "not-own-pawn"
     assert "error" in answers[4]
+
+
+def test_a_move_written_with_another_card_is_the_wrong_card(position_file):
+    done = run("check", "--position", position_file, "--seat", "0", "--card", "5", "--move", "6 0:t62>h4")
+    out = json.loads(done.stdout)
+    assert done.returncode == 0 and (out["legal"], out["reason"]) == (False, "wrong-card")
 
 
 def test_batch_exit_0_when_every_line_is_good():
