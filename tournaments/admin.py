@@ -2,7 +2,7 @@
 
 from django.contrib import admin
 
-from tournaments.models import Club, Player, Team, Tournament
+from tournaments.models import Bye, Club, Player, Result, Round, Table, TableSeat, Team, Tournament
 
 
 class PlayerInline(admin.TabularInline):
@@ -39,3 +39,52 @@ class PlayerAdmin(admin.ModelAdmin):
     list_display = ["name", "team", "seat"]
     search_fields = ["name", "team__name"]
     list_select_related = ["team"]
+
+
+class TableSeatInline(admin.TabularInline):
+    model = TableSeat
+    extra = 0
+    max_num = 3
+    autocomplete_fields = ["team"]
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ["tournament", "number", "status", "minutes", "started_at"]
+    list_filter = ["tournament", "status"]
+
+
+@admin.register(Table)
+class TableAdmin(admin.ModelAdmin):
+    list_display = ["round", "number"]
+    list_filter = ["round__tournament", "round"]
+    list_select_related = ["round__tournament"]
+    inlines = [TableSeatInline]
+
+
+@admin.register(TableSeat)
+class TableSeatAdmin(admin.ModelAdmin):
+    list_display = ["table", "position", "team"]
+    list_select_related = ["table__round__tournament", "team"]
+    autocomplete_fields = ["team"]
+
+
+@admin.register(Bye)
+class ByeAdmin(admin.ModelAdmin):
+    list_display = ["round", "team"]
+    list_select_related = ["round__tournament", "team"]
+
+
+@admin.register(Result)
+class ResultAdmin(admin.ModelAdmin):
+    """Results are versioned: the admin shows the history but never overwrites or deletes it."""
+
+    list_display = ["table", "version", "source", "created_by", "created_at"]
+    list_filter = ["source", "table__round__tournament"]
+    list_select_related = ["table__round__tournament", "created_by"]
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False

@@ -1,4 +1,4 @@
-"""Tournaments, clubs, teams and players.
+"""Registration: tournaments, clubs, teams and players.
 
 What must be unique is enforced by the database (team numbers and names per tournament,
 two seats per team), so no import, form or race can break it.

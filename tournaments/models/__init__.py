@@ -1,0 +1,20 @@
+"""The tournament app's models, in modules by what they hold:
+
+- :mod:`.registration` — tournaments, clubs, teams and players;
+- :mod:`.rounds` — rounds, tables with their seated teams, byes, and the versioned results.
+"""
+
+from tournaments.models.registration import (  # noqa: F401
+    MAX_TEAM_NUMBER,
+    NAME_MAX_LENGTH,
+    Club,
+    ForcedOrOptional,
+    Player,
+    ScoringSystem,
+    Team,
+    TeamQuerySet,
+    Tournament,
+    TournamentStatus,
+    new_seed,
+)
+from tournaments.models.rounds import Bye, Result, ResultSource, Round, RoundStatus, Table, TableSeat  # noqa: F401

@@ -1,0 +1,137 @@
+"""Rounds, tables, byes and results.
+
+A table seats two or three teams in seat order. What was written on its score sheet is a
+:class:`Result`; results are versioned, never overwritten: a correction is a new version with
+who, when, where from and why, and the old versions stay as history. The sheet is stored by seat
+(index into the table's seats), the way the paper sheet is laid out, so it does not depend on
+team ids.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.validators import MinValueValidator
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models.registration import Team, Tournament
+
+
+class RoundStatus(models.TextChoices):
+    DRAFT = "draft", _("Draft")
+    PUBLISHED = "published", _("Published")
+    RUNNING = "running", _("Running")
+    FINISHED = "finished", _("Finished")
+
+
+class Round(models.Model):
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="round_set", verbose_name=_("tournament")
+    )
+    number = models.PositiveSmallIntegerField(_("number"), validators=[MinValueValidator(1)])
+    status = models.CharField(_("status"), max_length=10, choices=RoundStatus.choices, default=RoundStatus.DRAFT)
+    minutes = models.PositiveSmallIntegerField(_("minutes"), default=45)
+    started_at = models.DateTimeField(_("started at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="unique_round_number_per_tournament"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament.name} · {_('round')} {self.number}"
+
+
+class Table(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables", verbose_name=_("round"))
+    number = models.PositiveSmallIntegerField(_("number"), validators=[MinValueValidator(1)])
+
+    class Meta:
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        ordering = ["round", "number"]
+        constraints = [models.UniqueConstraint(fields=["round", "number"], name="unique_table_number_per_round")]
+
+    def __str__(self) -> str:
+        return f"{_('round')} {self.round.number} · {_('table')} {self.number}"
+
+
+class TableSeat(models.Model):
+    """A team at a table; ``position`` is its place on the score sheet (1 deals first)."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats", verbose_name=_("table"))
+    # The round again, so that the database itself keeps a team to one table per round.
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="+", verbose_name=_("round"))
+    team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="seats", verbose_name=_("team"))
+    position = models.PositiveSmallIntegerField(_("place on the sheet"))
+
+    class Meta:
+        verbose_name = _("seated team")
+        verbose_name_plural = _("seated teams")
+        ordering = ["table", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="unique_seat_position_per_table"),
+            models.UniqueConstraint(fields=["round", "team"], name="unique_team_per_round"),
+            models.CheckConstraint(condition=models.Q(position__in=(1, 2, 3)), name="seat_position_1_to_3"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} · {self.team}"
+
+
+class Bye(models.Model):
+    """A team without a table in a round; it scores the average of its played rounds (scoring.md)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes", verbose_name=_("round"))
+    team = models.OneToOneField(  # at most one bye per tournament: a team belongs to one tournament
+        Team, on_delete=models.PROTECT, related_name="bye", verbose_name=_("team")
+    )
+
+    class Meta:
+        verbose_name = _("bye")
+        verbose_name_plural = _("byes")
+        ordering = ["round", "team"]
+
+    def __str__(self) -> str:
+        return f"{self.round} · {_('bye')} · {self.team}"
+
+
+class ResultSource(models.TextChoices):
+    DESK = "desk", _("Desk")
+    TABLE = "table", _("Table link")
+    ADMIN = "admin", _("Admin")
+    IMPORT = "import", _("Tournament file")
+
+
+class Result(models.Model):
+    """One version of a table's score sheet, as written on the paper.
+
+    ``sheet`` holds, by seat index (0 = first team on the sheet): ``arrivals`` (pawn-order: the
+    seat of each pawn home, in order), ``pawns_home`` (pawns-2pt: per seat), ``home``
+    (individual-11: per seat, per player, the home holes), ``forfeit`` (the absent seat) and
+    ``stopped_by_clock``.
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="results", verbose_name=_("table"))
+    version = models.PositiveIntegerField(_("version"), validators=[MinValueValidator(1)])
+    sheet = models.JSONField(_("score sheet"))
+    source = models.CharField(_("entered at"), max_length=10, choices=ResultSource.choices, default=ResultSource.DESK)
+    reason = models.TextField(_("reason for the correction"), blank=True)
+    created_at = models.DateTimeField(_("entered at time"), auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="+", verbose_name=_("entered by"),
+    )
+
+    class Meta:
+        verbose_name = _("result")
+        verbose_name_plural = _("results")
+        ordering = ["table", "-version"]
+        get_latest_by = "version"
+        constraints = [models.UniqueConstraint(fields=["table", "version"], name="unique_result_version_per_table")]
+
+    def __str__(self) -> str:
+        return f"{self.table} · v{self.version}"
