@@ -6,8 +6,10 @@ defaults. One definition, so the engine and the tournament settings never disagr
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-from typing import Literal
+from dataclasses import asdict, dataclass, fields
+from typing import Any, Literal
+
+from engine.errors import EngineError
 
 SelfCapture = Literal["forced", "optional"]
 HomeEntry = Literal["forced", "optional"]
@@ -29,3 +31,24 @@ class HouseRules:
 
 DEFAULTS = HouseRules()
 FORCED_OR_OPTIONAL: tuple[str, ...] = ("forced", "optional")
+
+
+def parse_house_rules(raw: Any) -> HouseRules:
+    """Flags as a position or a tournament file gives them (any may be left out); EngineError names a bad one."""
+    if raw is None:
+        return HouseRules()
+    if not isinstance(raw, dict):
+        raise EngineError("rules must be an object of house-rule flags")
+    known = {f.name: f for f in fields(HouseRules)}
+    for key, value in raw.items():
+        if key not in known:
+            raise EngineError(f"unknown house-rule flag “{key}” (known: {', '.join(known)})")
+        if key in ("self_capture", "home_entry"):
+            if value not in FORCED_OR_OPTIONAL:
+                raise EngineError(f"house rule {key} must be \"forced\" or \"optional\", not {value!r}")
+        elif key == "seven_max_pawns":
+            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 7:
+                raise EngineError(f"house rule seven_max_pawns must be a whole number from 1 to 7, not {value!r}")
+        elif not isinstance(value, bool):
+            raise EngineError(f"house rule {key} must be true or false, not {value!r}")
+    return HouseRules(**raw)

@@ -7,12 +7,12 @@ names the problem; nothing is guessed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 from engine.board import PLAYER_COUNTS, Board, board
 from engine.errors import EngineError
-from engine.house_rules import FORCED_OR_OPTIONAL, HouseRules
+from engine.house_rules import HouseRules, parse_house_rules
 
 PAWNS = 4
 
@@ -62,26 +62,6 @@ def position_json(position: Position, locs) -> dict[str, Any]:
     if position.given_rules is not None:
         out["rules"] = position.given_rules
     return out
-
-
-def _parse_rules(raw: Any) -> HouseRules:
-    if raw is None:
-        return HouseRules()
-    if not isinstance(raw, dict):
-        raise EngineError("rules must be an object of house-rule flags")
-    known = {f.name: f for f in fields(HouseRules)}
-    for key, value in raw.items():
-        if key not in known:
-            raise EngineError(f"unknown house-rule flag “{key}” (known: {', '.join(known)})")
-        if key in ("self_capture", "home_entry"):
-            if value not in FORCED_OR_OPTIONAL:
-                raise EngineError(f"house rule {key} must be \"forced\" or \"optional\", not {value!r}")
-        elif key == "seven_max_pawns":
-            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 7:
-                raise EngineError(f"house rule seven_max_pawns must be a whole number from 1 to 7, not {value!r}")
-        elif not isinstance(value, bool):
-            raise EngineError(f"house rule {key} must be true or false, not {value!r}")
-    return HouseRules(**raw)
 
 
 def _parse_teams(raw: Any, b: Board) -> tuple[tuple[int, ...], ...]:
@@ -141,5 +121,5 @@ def parse_position(raw: Any) -> Position:
                 homes.add(loc)
             locs.append(loc)
     teams = _parse_teams(raw.get("teams"), b)
-    rules = _parse_rules(raw.get("rules"))
+    rules = parse_house_rules(raw.get("rules"))
     return Position(b, tuple(locs), teams, rules, raw.get("teams"), raw.get("rules"))
