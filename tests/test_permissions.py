@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from django.urls import URLPattern, URLResolver, reverse
 
+from tournaments.models import Round, Table
 from tournaments.urls import director_patterns
 
 
@@ -23,7 +24,7 @@ def _walk(patterns, prefix=""):
 def director_urls(tournament, team) -> list[str]:
     """Every director URL, with real values for its parameters."""
     patterns, namespace = director_patterns
-    values = {"slug": tournament.slug, "pk": team.pk}
+    values = {"slug": tournament.slug, "pk": team.pk, "number": 1, "table": 1}
     return sorted(
         reverse(f"{namespace}:{pattern.name}", kwargs={key: values[key] for key in pattern.pattern.converters})
         for _route, pattern in _walk(patterns)
@@ -33,6 +34,8 @@ def director_urls(tournament, team) -> list[str]:
 @pytest.fixture
 def urls(tournament, make_teams):
     team = make_teams(tournament, 1)[0]
+    round1 = Round.objects.create(tournament=tournament, number=1)
+    Table.objects.create(round=round1, number=1)
     found = director_urls(tournament, team)
     assert len(found) == len(director_patterns[0]) >= 10
     return found

@@ -114,3 +114,34 @@ class TeamImportForm(forms.Form):
         label=_("Excel file (.xlsx)"),
         widget=forms.ClearableFileInput(attrs={"accept": ".xlsx"}),
     )
+
+
+class TableForm(forms.Form):
+    """Seat teams at a new table, in sheet order (the first team deals first)."""
+
+    def __init__(self, *args, round_, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.round = round_
+        tournament = round_.tournament
+        free = (
+            tournament.teams.active()
+            .exclude(seats__round=round_)
+            .exclude(bye__round=round_)
+            .order_by("number")
+        )
+        count = 3 if tournament.teams_per_table == 3 else 2
+        for position in range(1, count + 1):
+            self.fields[f"team_{position}"] = forms.ModelChoiceField(
+                queryset=free, label=_("Team %(position)s") % {"position": position},
+                required=position <= 2,
+            )
+        self.fields["number"] = forms.IntegerField(
+            label=_("Table number"), min_value=1, max_value=999, required=False,
+            help_text=_("Leave empty for the next number."),
+        )
+        self.helper = FormHelper()
+        self.helper.form_tag = False
+        self.helper.disable_csrf = True
+
+    def teams(self) -> list:
+        return [team for key, team in sorted(self.cleaned_data.items()) if key.startswith("team_") and team]

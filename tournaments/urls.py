@@ -2,7 +2,7 @@
 
 from django.urls import include, path
 
-from tournaments.views import director, public, team_excel
+from tournaments.views import director, public, rounds, team_excel
 
 public_patterns = (
     [
@@ -28,6 +28,10 @@ director_patterns = (
         path("t/<slug:slug>/teams/export.xlsx", team_excel.export, name="team_export"),
         path("t/<slug:slug>/teams/import/", team_excel.upload, name="team_import"),
         path("t/<slug:slug>/teams/import/confirm/", team_excel.confirm, name="team_import_confirm"),
+        path("t/<slug:slug>/rounds/", rounds.round_list, name="round_list"),
+        path("t/<slug:slug>/rounds/add/", rounds.round_add, name="round_add"),
+        path("t/<slug:slug>/rounds/<int:number>/", rounds.round_detail, name="round_detail"),
+        path("t/<slug:slug>/rounds/<int:number>/tables/<int:table>/delete/", rounds.table_delete, name="table_delete"),
     ],
     "director",
 )

@@ -1,0 +1,72 @@
+"""Rounds and tables made by hand: the director's way to seat teams (and, later, the scheduler's).
+
+Every check happens before anything is written; a table is created with its seats in one
+transaction, and the database's constraints (one table per team per round) back the checks up.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils.translation import gettext as _
+
+from tournaments.models import Round, Table, TableSeat, Team, Tournament
+
+
+def add_round(tournament: Tournament) -> Round:
+    """The next round, with the tournament's minutes per round."""
+    number = (tournament.round_set.aggregate(m=Max("number"))["m"] or 0) + 1
+    return Round.objects.create(tournament=tournament, number=number, minutes=tournament.round_minutes)
+
+
+def check_table_teams(round_: Round, teams: list[Team], table: Table | None = None) -> list[str]:
+    """Every reason these teams cannot sit together at a table of this round."""
+    errors = []
+    tournament = round_.tournament
+    allowed = (2, 3) if tournament.teams_per_table == 3 else (2,)
+    if len(teams) not in allowed:
+        errors.append(
+            _("A table seats 2 teams in this tournament.") if allowed == (2,)
+            else _("A table seats 2 or 3 teams.")
+        )
+    seen = set()
+    for team in teams:
+        if team.pk in seen:
+            errors.append(_("Team %(team)s is chosen twice.") % {"team": team})
+        seen.add(team.pk)
+        if team.tournament_id != tournament.pk:
+            errors.append(_("Team %(team)s plays in another tournament.") % {"team": team})
+        if team.withdrawn:
+            errors.append(_("Team %(team)s has withdrawn.") % {"team": team})
+    seated = TableSeat.objects.filter(round=round_, team__in=teams).select_related("table", "team")
+    if table is not None:
+        seated = seated.exclude(table=table)
+    for seat in seated:
+        errors.append(
+            _("Team %(team)s already sits at table %(table)s in this round.")
+            % {"team": seat.team, "table": seat.table.number}
+        )
+    if round_.byes.filter(team__in=teams).exists():
+        errors.append(_("A team with a bye in this round cannot sit at a table."))
+    return errors
+
+
+def add_table(round_: Round, teams: list[Team], number: int | None = None) -> Table:
+    """A new table seating ``teams`` in sheet order; raises ValidationError listing every problem."""
+    errors = check_table_teams(round_, teams)
+    if number is not None and round_.tables.filter(number=number).exists():
+        errors.append(_("Table %(number)s already exists in this round.") % {"number": number})
+    if errors:
+        raise ValidationError(errors)
+    try:
+        with transaction.atomic():
+            if number is None:
+                number = (round_.tables.aggregate(m=Max("number"))["m"] or 0) + 1
+            table = Table.objects.create(round=round_, number=number)
+            TableSeat.objects.bulk_create(
+                [TableSeat(table=table, round=round_, team=team, position=i) for i, team in enumerate(teams, 1)]
+            )
+    except IntegrityError:
+        raise ValidationError(_("Someone else changed this round at the same moment; nothing was saved.")) from None
+    return table
