@@ -15,9 +15,14 @@ from django.utils.translation import gettext_lazy as _
 
 from engine.house_rules import DEFAULTS, HouseRules
 from scoring import systems
+from scoring.points import DEFAULT_PAWN_ORDER_POINTS
 
 NAME_MAX_LENGTH = 100
 MAX_TEAM_NUMBER = 2_147_483_647  # the largest integer PostgreSQL keeps in an integer column
+
+
+def default_pawn_points() -> list[int]:
+    return list(DEFAULT_PAWN_ORDER_POINTS)
 
 
 def new_seed() -> int:
@@ -60,6 +65,10 @@ class Tournament(models.Model):
     round_minutes = models.PositiveSmallIntegerField(
         _("minutes per round"), default=45,
         validators=[MinValueValidator(5), MaxValueValidator(240)],
+    )
+    pawn_points = models.JSONField(
+        _("points per pawn home, in order"), default=default_pawn_points, blank=True,
+        help_text=_("pawn-order: what the first, second, … pawn home at a table earns (default 150, 140 … 10)."),
     )
     teams_per_table = models.PositiveSmallIntegerField(
         _("teams per table"), default=2,
@@ -123,6 +132,10 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.date:%Y-%m-%d})"
+
+    @property
+    def points_list(self) -> tuple[int, ...]:
+        return tuple(self.pawn_points or DEFAULT_PAWN_ORDER_POINTS)
 
     @property
     def house_rules(self) -> HouseRules:

@@ -1,0 +1,164 @@
+"""The tournament file and the commands of scoring.md: import, export, standings."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from tournaments.models import Result, Round, Table, Team, Tournament
+from tournaments.services.tournament_file import InvalidTournamentFile, export_file, import_file
+
+FILE = {
+    "format": "keezen-tournament", "version": 1, "name": "Keezen Cup 2026", "date": "2026-11-21",
+    "scoring": "pawn-order", "rounds": 3, "round_minutes": 45, "seed": 20261121,
+    "rules": {"jack_own_start": True},
+    "teams": [
+        {"id": "T1", "name": "De Kezers", "players": ["Anna de Vries", "Bram Jansen"], "club": "KC Noord"},
+        {"id": "T2", "name": "Pionnen", "players": ["Carla Smit", "Dirk Bos"]},
+        {"id": "T3", "name": "Drie", "players": ["E", "F"]},
+        {"id": "T4", "name": "Vier", "players": ["G", "H"]},
+        {"id": "T5", "name": "Vijf", "players": ["I", "J"]},
+    ],
+    "tables": [
+        {"round": 1, "table": 1, "teams": ["T1", "T2"], "arrivals": ["T1", "T2", "T1"]},
+        {"round": 1, "table": 2, "teams": ["T3", "T4"],
+         "arrivals": ["T3", "T3", "T4", "T3", "T4", "T4", "T3", "T3", "T3", "T4", "T3"]},
+        {"round": 1, "bye": "T5"},
+        {"round": 2, "table": 1, "teams": ["T1", "T3"]},
+    ],
+}
+
+
+def write(tmp_path, data, name="cup.json"):
+    path = tmp_path / name
+    path.write_text(json.dumps(data))
+    return str(path)
+
+
+def run(*args) -> str:
+    from io import StringIO
+
+    out = StringIO()
+    call_command(*args, stdout=out)
+    return out.getvalue()
+
+
+def test_import_prints_the_slug_and_creates_everything(db, tmp_path):
+    slug = run("import_tournament", write(tmp_path, FILE)).strip()
+    tournament = Tournament.objects.get(slug=slug)
+    assert slug == "keezen-cup-2026" and tournament.seed == 20261121
+    assert tournament.teams.count() == 5 and Round.objects.filter(tournament=tournament).count() == 2
+    assert Table.objects.filter(round__tournament=tournament).count() == 3
+    assert Result.objects.filter(table__round__tournament=tournament).count() == 2
+    assert Team.objects.get(tournament=tournament, number=1).club.name == "KC Noord"
+
+
+def test_export_import_export_gives_the_same_file(db, tmp_path):
+    first = json.loads(run("export_tournament", run("import_tournament", write(tmp_path, FILE)).strip()))
+    second_slug = run("import_tournament", write(tmp_path, first, "again.json")).strip()
+    second = json.loads(run("export_tournament", second_slug))
+    assert second == first
+    assert second_slug != "keezen-cup-2026"
+    assert first["tables"][0] == {"round": 1, "table": 1, "teams": ["T1", "T2"], "arrivals": ["T1", "T2", "T1"]}
+    assert {"round": 1, "bye": "T5"} in first["tables"]
+
+
+def test_standings_json_follows_the_worked_example(db, tmp_path):
+    slug = run("import_tournament", write(tmp_path, FILE)).strip()
+    data = json.loads(run("standings", slug, "--format", "json"))
+    assert data["tournament"] == slug and data["after_round"] == 1
+    top = data["standings"][0]
+    assert top == {"rank": 1, "team": "T3", "name": "Drie", "points": 700, "rounds": [700], "lot": False}
+    assert [row["points"] for row in data["standings"]][:4] == [700, 400, 280, 140]
+    assert [row["rank"] for row in data["standings"]] == [1, 2, 3, 4, 5]
+
+
+def test_standings_csv_and_text(db, tmp_path):
+    slug = run("import_tournament", write(tmp_path, FILE)).strip()
+    assert run("standings", slug, "--format", "csv").splitlines()[1] == "1,T3,Drie,700,700,"
+    assert "Drie" in run("standings", slug)
+
+
+def test_individual_11_standings_are_per_player(db, tmp_path):
+    data = copy.deepcopy(FILE)
+    data["scoring"] = "individual-11"
+    data["tables"] = [{"round": 1, "table": 1, "teams": ["T1", "T2"],
+                       "home": {"T1": [[4, 3, 2, 1], [4, 3, 2, 1]], "T2": [[4, 3], [4]]}}]
+    slug = run("import_tournament", write(tmp_path, data)).strip()
+    rows = json.loads(run("standings", slug, "--format", "json"))["standings"]
+    assert rows[0]["points"] == 11 and rows[0]["team"] == "T1" and rows[0]["player"] in ("Anna de Vries", "Bram Jansen")
+    assert {"rank", "player", "team", "points", "rounds", "lot"} == set(rows[0])
+
+
+def bad(**changes):
+    data = copy.deepcopy(FILE)
+    for key, value in changes.items():
+        data[key] = value
+    return data
+
+
+INVALID = {
+    "more than 8 pawns": (bad(tables=[{"round": 1, "table": 1, "teams": ["T1", "T2"], "arrivals": ["T1"] * 9}]),
+                          ["round 1, table 1", "T1"]),
+    "team not seated": (bad(tables=[{"round": 1, "table": 3, "teams": ["T1", "T2"], "arrivals": ["T1", "T3"]}]),
+                        ["round 1, table 3", "T3"]),
+    "unknown team": (bad(tables=[{"round": 2, "table": 1, "teams": ["T1", "T9"]}]), ["round 2, table 1", "T9"]),
+    "two complete": (bad(scoring="pawns-2pt",
+                         tables=[{"round": 1, "table": 1, "teams": ["T1", "T2"], "pawns_home": {"T1": 8, "T2": 8}}]),
+                     ["round 1, table 1"]),
+    "hole twice": (bad(scoring="individual-11",
+                       tables=[{"round": 1, "table": 1, "teams": ["T1", "T2"],
+                                "home": {"T1": [[4, 4], []], "T2": [[], []]}}]), ["round 1, table 1", "T1"]),
+    "team twice in a round": (bad(tables=[{"round": 1, "table": 1, "teams": ["T1", "T2"]},
+                                          {"round": 1, "table": 2, "teams": ["T1", "T3"]}]),
+                              ["round 1, table 2", "T1"]),
+    "two byes": (bad(tables=[{"round": 1, "bye": "T5"}, {"round": 2, "bye": "T5"}]), ["round 2", "T5"]),
+    "wrong format": (bad(format="something"), ['"format"']),
+    "unknown system": (bad(scoring="dice"), ['"scoring"']),
+    "bad rules": (bad(rules={"jack_queen": True}), ["jack_queen"]),
+    "team with one player": (bad(teams=FILE["teams"][:4] + [{"id": "T5", "name": "Vijf", "players": ["I"]}]),
+                             ["team T5"]),
+}
+
+
+@pytest.mark.parametrize("case", INVALID, ids=list(INVALID))
+def test_invalid_files_are_refused_whole_naming_the_place(db, tmp_path, case):
+    data, words = INVALID[case]
+    with pytest.raises(InvalidTournamentFile) as error:
+        import_file(data)
+    text = "\n".join(error.value.errors)
+    assert all(word in text for word in words), text
+    with pytest.raises(CommandError):
+        run("import_tournament", write(tmp_path, data))
+    assert not Tournament.objects.exists() and not Team.objects.exists()
+
+
+def test_commands_refuse_unknown_slugs_and_bad_json(db, tmp_path):
+    for args in (["export_tournament", "nope"], ["standings", "nope"]):
+        with pytest.raises(CommandError, match="nope"):
+            run(*args)
+    path = tmp_path / "broken.json"
+    path.write_text("{")
+    with pytest.raises(CommandError, match="not valid JSON"):
+        run("import_tournament", str(path))
+
+
+def test_export_of_a_tournament_made_in_the_app(tournament, make_teams):
+    make_teams(tournament, 2)
+    data = export_file(tournament)
+    assert [t["id"] for t in data["teams"]] == ["T1", "T2"] and data["tables"] == []
+    copy_ = import_file(data)
+    assert export_file(copy_) == data
+
+
+def test_command_line_exit_status_and_stderr(tmp_path):
+    import subprocess
+    import sys
+
+    path = write(tmp_path, bad(format="x"))
+    done = subprocess.run([sys.executable, "manage.py", "import_tournament", path], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode != 0 and '"format"' in done.stderr and done.stdout == ""

@@ -1,0 +1,30 @@
+"""``manage.py import_tournament FILE``: create a tournament from a tournament file; prints its slug."""
+
+import json
+import sys
+
+from django.core.management.base import BaseCommand, CommandError
+
+from tournaments.services.tournament_file import InvalidTournamentFile, import_file
+
+
+class Command(BaseCommand):
+    help = "Import a tournament file (scoring.md); prints the new tournament's slug. '-' reads standard input."
+
+    def add_arguments(self, parser):
+        parser.add_argument("file")
+
+    def handle(self, *args, file: str, **options):
+        try:
+            text = sys.stdin.read() if file == "-" else open(file, encoding="utf-8").read()
+        except OSError as error:
+            raise CommandError(f"cannot read {file}: {error.strerror}") from None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise CommandError(f"{file} is not valid JSON: {error.msg} at line {error.lineno}") from None
+        try:
+            tournament = import_file(data)
+        except InvalidTournamentFile as error:
+            raise CommandError("the tournament file is invalid; nothing was imported:\n  " + "\n  ".join(error.errors)) from None
+        self.stdout.write(tournament.slug)

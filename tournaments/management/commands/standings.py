@@ -1,0 +1,50 @@
+"""``manage.py standings SLUG [--after-round N] [--format json|csv|text]``."""
+
+import csv
+import io
+import json
+
+from django.core.management.base import BaseCommand, CommandError
+
+from tournaments.models import Tournament
+from tournaments.services.standings import standings_json
+
+
+class Command(BaseCommand):
+    help = "Print a tournament's standings (scoring.md)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug")
+        parser.add_argument("--after-round", type=int, default=None)
+        parser.add_argument("--format", choices=("json", "csv", "text"), default="text")
+
+    def handle(self, *args, slug: str, after_round, format: str, **options):
+        tournament = Tournament.objects.filter(slug=slug).first()
+        if tournament is None:
+            raise CommandError(f"no tournament with slug “{slug}”")
+        if after_round is not None and not 0 <= after_round <= tournament.rounds:
+            raise CommandError(f"--after-round must be from 0 to {tournament.rounds}")
+        data = standings_json(tournament, after_round)
+        if format == "json":
+            self.stdout.write(json.dumps(data, ensure_ascii=False))
+            return
+        per_player = bool(data["standings"]) and "player" in data["standings"][0]
+        rounds = data["after_round"]
+        header = ["rank", "player", "team"] if per_player else ["rank", "team", "name"]
+        header += [f"round {n}" for n in range(1, rounds + 1)] + ["points", "lot"]
+        rows = []
+        for row in data["standings"]:
+            first = [row["rank"], row["player"], row["team"]] if per_player else [row["rank"], row["team"], row["name"]]
+            rows.append(first + ["" if p is None else p for p in row["rounds"]] + [row["points"], "lot" if row["lot"] else ""])
+        if format == "csv":
+            buffer = io.StringIO()
+            writer = csv.writer(buffer, lineterminator="\n")
+            writer.writerow(header)
+            writer.writerows(rows)
+            self.stdout.write(buffer.getvalue(), ending="")
+            return
+        widths = [max(len(str(x)) for x in column) for column in zip(header, *rows)]
+        self.stdout.write(f"{tournament.name} — after round {rounds}")
+        for line in [header] + rows:
+            self.stdout.write("  ".join(str(x).ljust(w) if i in (1, 2) else str(x).rjust(w)
+                                        for i, (x, w) in enumerate(zip(line, widths))).rstrip())

@@ -1,0 +1,99 @@
+"""Score sheets of tables: converting, checking, scoring and recording them as versions.
+
+A table's sheet is stored by seat (see :class:`tournaments.models.Result`); scoring works on
+:class:`scoring.Sheet` keyed by team. The conversion lives here, once. Recording locks the table
+row, so two entries for one table at the same moment get versions 1 and 2 — never the same
+version, never a lost write.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+import scoring
+from tournaments.models import Result, ResultSource, Table
+
+RESULT_KEYS = ("arrivals", "pawns_home", "home", "forfeit")
+
+
+def to_sheet(keys: list[str], data: dict[str, Any]) -> scoring.Sheet:
+    """The scoring sheet of a seat-indexed sheet; ``keys`` name the seated teams in seat order.
+
+    Seat numbers that do not exist become their own text, so validation names them.
+    """
+
+    def key(seat: Any) -> str:
+        return keys[seat] if isinstance(seat, int) and 0 <= seat < len(keys) else str(seat)
+
+    sheet: dict[str, Any] = {"teams": tuple(keys), "stopped_by_clock": bool(data.get("stopped_by_clock"))}
+    if data.get("arrivals") is not None:
+        sheet["arrivals"] = tuple(key(seat) for seat in data["arrivals"])
+    if data.get("pawns_home") is not None:
+        sheet["pawns_home"] = {key(seat): count for seat, count in enumerate(data["pawns_home"])}
+    if data.get("home") is not None:
+        sheet["home"] = {key(seat): holes for seat, holes in enumerate(data["home"])}
+    if data.get("forfeit") is not None:
+        sheet["forfeit"] = key(data["forfeit"])
+    return scoring.Sheet(**sheet)
+
+
+def from_sheet(keys: list[str], sheet: dict[str, Any]) -> dict[str, Any]:
+    """The seat-indexed sheet of a team-keyed one (as the tournament file writes it)."""
+    seat = {key: index for index, key in enumerate(keys)}
+    out: dict[str, Any] = {}
+    if "arrivals" in sheet:
+        out["arrivals"] = [seat[key] for key in sheet["arrivals"]]
+    if "pawns_home" in sheet:
+        out["pawns_home"] = [sheet["pawns_home"][key] for key in keys]
+    if "home" in sheet:
+        out["home"] = [sheet["home"][key] for key in keys]
+    if "forfeit" in sheet:
+        out["forfeit"] = seat[sheet["forfeit"]]
+    if sheet.get("stopped_by_clock"):
+        out["stopped_by_clock"] = True
+    return out
+
+
+def team_keys(table: Table) -> list[str]:
+    """Team names in seat order: how messages and the desk name the teams."""
+    return [seat.team.name for seat in table.seats.all()]
+
+
+def check_sheet(system: str, keys: list[str], data: dict[str, Any]) -> list[str]:
+    """Every problem with a seat-indexed sheet, as messages for people."""
+    return [error.message for error in scoring.validate(system, to_sheet(keys, data))]
+
+
+def score_sheet(table: Table, data: dict[str, Any]) -> dict[str, scoring.TableScore]:
+    tournament = table.round.tournament
+    return scoring.score(tournament.scoring_system, to_sheet(team_keys(table), data), tournament.points_list)
+
+
+def current_result(table: Table) -> Result | None:
+    return table.results.order_by("-version").first()
+
+
+def record_result(table: Table, data: dict[str, Any], *, user=None, source: str = ResultSource.DESK,
+                  reason: str = "") -> Result:
+    """A new version of the table's sheet, after checking it; a correction needs a reason."""
+    tournament = table.round.tournament
+    errors = check_sheet(tournament.scoring_system, team_keys(table), data)
+    if errors:
+        raise ValidationError(errors)
+    clean = {key: data[key] for key in RESULT_KEYS if data.get(key) is not None}
+    if data.get("stopped_by_clock"):
+        clean["stopped_by_clock"] = True
+    with transaction.atomic():
+        Table.objects.select_for_update().filter(pk=table.pk).first()
+        last = table.results.order_by("-version").first()
+        if last is not None and not reason.strip():
+            raise ValidationError(_("Table %(table)s already has a result; a correction needs a reason.")
+                                  % {"table": table.number})
+        return Result.objects.create(
+            table=table, version=(last.version + 1) if last else 1, sheet=clean,
+            source=source, reason=reason.strip(), created_by=user if user and user.is_authenticated else None,
+        )
