@@ -162,3 +162,19 @@ def test_command_line_exit_status_and_stderr(tmp_path):
     done = subprocess.run([sys.executable, "manage.py", "import_tournament", path], capture_output=True, text=True,
                           timeout=120)
     assert done.returncode != 0 and '"format"' in done.stderr and done.stdout == ""
+
+
+def test_download_and_restore_in_the_director_area(director_client, tmp_path):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    response = director_client.post("/director/restore/", {
+        "file": SimpleUploadedFile("cup.json", json.dumps(FILE).encode())})
+    assert response.status_code == 302
+    tournament = Tournament.objects.get()
+    download = director_client.get(f"/director/t/{tournament.slug}/tournament.json")
+    assert download["Content-Disposition"].startswith("attachment")
+    assert json.loads(download.content) == export_file(tournament)
+    refused = director_client.post("/director/restore/", {
+        "file": SimpleUploadedFile("bad.json", json.dumps(bad(scoring="dice")).encode())}, HTTP_ACCEPT_LANGUAGE="en")
+    assert refused.status_code == 200 and '"scoring"' in refused.content.decode().replace("&quot;", '"')
+    assert Tournament.objects.count() == 1

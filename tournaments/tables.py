@@ -31,3 +31,41 @@ class TeamTable(tables.Table):
 
     def render_players(self, record: Team) -> str:
         return format_html("{}", " & ".join(record.player_names))
+
+
+class StandingsTable(tables.Table):
+    """Standings rows of :func:`tournaments.services.standings.standings_json`, one column per round."""
+
+    rank = tables.Column(verbose_name=_("Rank"))
+    name = tables.Column(verbose_name=_("Team"))
+    players = tables.Column(verbose_name=_("Players"))
+    points = tables.Column(verbose_name=_("Total"), attrs={"td": {"class": "fw-semibold text-end"}})
+    lot = tables.Column(verbose_name="", empty_values=())
+
+    class Meta:
+        orderable = False
+        attrs = {"class": "table table-sm table-hover align-middle", "id": "standings"}
+        sequence = ("rank", "name", "players", "...", "points", "lot")
+
+    def __init__(self, data, rounds: int, per_player: bool = False, **kwargs):
+        extra = [(f"round_{n}", tables.Column(verbose_name=_("R%(n)s") % {"n": n},
+                                              attrs={"td": {"class": "text-end"}}, default=""))
+                 for n in range(1, rounds + 1)]
+        rows = []
+        for row in data:
+            row = dict(row)
+            for n, points in enumerate(row["rounds"], start=1):
+                row[f"round_{n}"] = points if points is not None else ""
+            if per_player:
+                row["players"], row["name"] = [row["player"]], row["team"]
+            rows.append(row)
+        super().__init__(rows, extra_columns=extra, **kwargs)
+        if per_player:
+            self.columns["name"].column.verbose_name = _("Team")
+            self.columns["players"].column.verbose_name = _("Player")
+
+    def render_players(self, value) -> str:
+        return " & ".join(value)
+
+    def render_lot(self, value) -> str:
+        return _("by lot") if value else ""

@@ -2,12 +2,14 @@
 
 from django.urls import include, path
 
-from tournaments.views import director, public, rounds, team_excel
+from tournaments.views import backup, desk, director, public, rounds, standings, standings_exports, team_excel
 
 public_patterns = (
     [
         path("", public.tournament_list, name="tournament_list"),
         path("t/<slug:slug>/", public.tournament_detail, name="tournament_detail"),
+        path("t/<slug:slug>/standings/", standings.public_page, name="standings"),
+        path("t/<slug:slug>/rounds/<int:number>/", standings.public_round, name="round"),
     ],
     "public",
 )
@@ -16,6 +18,8 @@ director_patterns = (
     [
         path("", director.TournamentList.as_view(), name="tournament_list"),
         path("new/", director.TournamentCreate.as_view(), name="tournament_create"),
+        path("restore/", backup.restore, name="tournament_restore"),
+        path("t/<slug:slug>/tournament.json", backup.download, name="tournament_download"),
         path("t/<slug:slug>/edit/", director.TournamentEdit.as_view(), name="tournament_edit"),
         path("t/<slug:slug>/teams/", director.TeamList.as_view(), name="team_list"),
         path("t/<slug:slug>/teams/add/", director.TeamAdd.as_view(), name="team_add"),
@@ -28,6 +32,14 @@ director_patterns = (
         path("t/<slug:slug>/teams/export.xlsx", team_excel.export, name="team_export"),
         path("t/<slug:slug>/teams/import/", team_excel.upload, name="team_import"),
         path("t/<slug:slug>/teams/import/confirm/", team_excel.confirm, name="team_import_confirm"),
+        path("t/<slug:slug>/standings/", standings.director_page, name="standings"),
+        path("t/<slug:slug>/standings/freeze/", standings.freeze, name="standings_freeze"),
+        path("t/<slug:slug>/standings.pdf", standings_exports.standings_pdf, name="standings_pdf"),
+        path("t/<slug:slug>/prizes.pdf", standings_exports.prizes_pdf, name="prizes_pdf"),
+        path("t/<slug:slug>/standings.xlsx", standings_exports.standings_xlsx, name="standings_xlsx"),
+        path("t/<slug:slug>/desk/", desk.desk_start, name="desk_start"),
+        path("t/<slug:slug>/desk/<int:number>/", desk.desk, name="desk"),
+        path("t/<slug:slug>/desk/<int:number>/preview/", desk.desk_preview, name="desk_preview"),
         path("t/<slug:slug>/rounds/", rounds.round_list, name="round_list"),
         path("t/<slug:slug>/rounds/add/", rounds.round_add, name="round_add"),
         path("t/<slug:slug>/rounds/<int:number>/", rounds.round_detail, name="round_detail"),

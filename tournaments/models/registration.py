@@ -113,6 +113,9 @@ class Tournament(models.Model):
         _("status"), max_length=10, choices=TournamentStatus.choices, default=TournamentStatus.PLANNED
     )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    # Before the prize-giving the director freezes the public standings: players then see this
+    # snapshot while the director checks the last sheets.
+    frozen_standings = models.JSONField(_("frozen public standings"), null=True, blank=True, editable=False)
 
     class Meta:
         verbose_name = _("tournament")

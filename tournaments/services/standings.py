@@ -9,10 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Prefetch
-
 import scoring
-from tournaments.models import Result, Round, Table, TableSeat, Team, Tournament
+from tournaments.models import Bye, Result, TableSeat, Team, Tournament
 from tournaments.services.results import to_sheet
 
 
@@ -41,39 +39,43 @@ def last_round_with_results(tournament: Tournament) -> int:
 
 
 def round_scores(tournament: Tournament, after_round: int | None = None) -> RoundScores:
+    """Flat queries (seats, latest sheets, byes, teams): a fixed number whatever the size."""
     if after_round is None:
         after_round = last_round_with_results(tournament)
-    rounds = list(
-        Round.objects.filter(tournament=tournament, number__lte=after_round).order_by("number")
-        .prefetch_related(
-            Prefetch("tables", queryset=Table.objects.prefetch_related(
-                Prefetch("seats", queryset=TableSeat.objects.order_by("position")),
-                Prefetch("results", queryset=Result.objects.order_by("-version")),
-            )),
-            "byes",
-        )
-    )
     numbers = list(range(1, after_round + 1))
+    in_scope = {"round__tournament": tournament, "round__number__lte": after_round}
+    seats: dict[int, list[int]] = {}
+    round_of: dict[int, int] = {}
+    for table_id, team_id, round_number in (
+        TableSeat.objects.filter(**in_scope).order_by("table_id", "position")
+        .values_list("table_id", "team_id", "round__number")
+    ):
+        seats.setdefault(table_id, []).append(team_id)
+        round_of[table_id] = round_number
+    sheets: dict[int, dict] = {}
+    for table_id, sheet in (
+        Result.objects.filter(table__round__tournament=tournament, table__round__number__lte=after_round)
+        .order_by("table_id", "-version").values_list("table_id", "sheet")
+    ):
+        sheets.setdefault(table_id, sheet)  # the first is the latest version
     teams = {team.pk: team for team in tournament.teams.with_people()}
     team_points = {pk: [None] * len(numbers) for pk in teams}
     player_points = {(pk, seat): [None] * len(numbers) for pk in teams for seat in (1, 2)}
-    byes: dict[int, int] = {}
-    for round_ in rounds:
-        index = round_.number - 1
-        for table in round_.tables.all():
-            results = table.results.all()
-            if not results:
-                continue
-            seats = list(table.seats.all())
-            keys = [str(seat.team_id) for seat in seats]
-            scores = scoring.score(tournament.scoring_system, to_sheet(keys, results[0].sheet), tournament.points_list)
-            for seat in seats:
-                result = scores[str(seat.team_id)]
-                team_points[seat.team_id][index] = result.points
-                for player, points in enumerate(result.player_points or (), start=1):
-                    player_points[(seat.team_id, player)][index] = points
-        for bye in round_.byes.all():
-            byes[bye.team_id] = index
+    system, points_list = tournament.scoring_system, tournament.points_list
+    for table_id, sheet in sheets.items():
+        team_ids = seats.get(table_id, [])
+        index = round_of[table_id] - 1
+        keys = [str(pk) for pk in team_ids]
+        scores = scoring.score(system, to_sheet(keys, sheet), points_list)
+        for pk, key in zip(team_ids, keys):
+            result = scores[key]
+            team_points[pk][index] = result.points
+            for player, points in enumerate(result.player_points or (), start=1):
+                player_points[(pk, player)][index] = points
+    byes = {
+        team_id: round_number - 1
+        for team_id, round_number in Bye.objects.filter(**in_scope).values_list("team_id", "round__number")
+    }
     for pk, index in byes.items():
         if pk not in team_points:
             continue
@@ -119,3 +121,17 @@ def standings_json(tournament: Tournament, after_round: int | None = None) -> di
             for s in team_standings(tournament, scores)
         ]
     return {"tournament": tournament.slug, "after_round": len(scores.rounds), "standings": rows}
+
+
+def public_standings(tournament: Tournament) -> dict:
+    """What players see: the frozen snapshot when the director froze it, else the live standings."""
+    return tournament.frozen_standings or standings_json(tournament)
+
+
+def set_frozen(tournament: Tournament, frozen: bool) -> None:
+    tournament.frozen_standings = standings_json(tournament) if frozen else None
+    tournament.save(update_fields=["frozen_standings"])
+
+
+def players_by_team_key(tournament: Tournament) -> dict[str, list[str]]:
+    return {team_key(team): team.player_names for team in tournament.teams.with_people()}

@@ -1,0 +1,214 @@
+"""Standings and every round's tables as an Excel workbook (openpyxl).
+
+In the manner of pretix's exporters: an exporter names its sheets and yields each sheet's rows
+(headings first) as plain values; :meth:`MultiSheetExporter.render` alone knows about openpyxl.
+The rows can therefore be tested, or written as CSV, without a workbook.
+
+Sheets: "Standings" (one row per team, or per player for ``individual-11``) and "Round N" for
+every round: each table with its seated teams in sheet order, each team's points from the
+latest version of the table's sheet (empty while there is none), the sheet as written with
+team ids, and a "bye" row for each bye.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from django.db.models import Prefetch
+from django.utils.text import capfirst
+from django.utils.translation import gettext as _
+from openpyxl import Workbook
+from openpyxl.styles import Font
+from openpyxl.utils import get_column_letter
+
+import scoring
+from tournaments.exporters import StandingsReport, standings_report
+from tournaments.models import Bye, Result, Round, Table, TableSeat, Tournament
+from tournaments.services.results import to_sheet
+from tournaments.services.standings import round_scores, team_key
+
+XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+MAX_SHEET_TITLE = 31  # Excel's limit
+
+
+@dataclass(frozen=True)
+class SheetSpec:
+    name: str  # stable identifier
+    title: str  # shown on the tab
+    widths: tuple[int, ...] = ()
+
+
+class MultiSheetExporter:
+    """Rows per sheet; the first row of each sheet is its headings."""
+
+    identifier = ""
+    filename_suffix = ""
+
+    def sheets(self) -> list[SheetSpec]:
+        raise NotImplementedError
+
+    def iterate_sheet(self, sheet: SheetSpec) -> Iterator[list]:
+        raise NotImplementedError
+
+    def render(self) -> bytes:
+        workbook = Workbook()
+        workbook.remove(workbook.active)
+        for spec in self.sheets():
+            sheet = workbook.create_sheet(spec.title[:MAX_SHEET_TITLE])
+            for number, row in enumerate(self.iterate_sheet(spec), start=1):
+                _append(sheet, number, row)
+            for cell in sheet[1]:
+                cell.font = Font(bold=True)
+            for column, width in enumerate(spec.widths, start=1):
+                sheet.column_dimensions[get_column_letter(column)].width = width
+            sheet.freeze_panes = "A2"
+        if not workbook.worksheets:
+            workbook.create_sheet()
+        buffer = io.BytesIO()
+        workbook.save(buffer)
+        return buffer.getvalue()
+
+
+def _append(sheet, row_number: int, values: list) -> None:
+    """Text stays text, even when it starts with '=' (no formula injection from team names)."""
+    for column, value in enumerate(values, start=1):
+        if value is None or value == "":
+            continue
+        cell = sheet.cell(row=row_number, column=column, value=value)
+        if isinstance(value, str):
+            cell.data_type = "s"
+
+
+def sheet_as_written(system: str, sheet: scoring.Sheet) -> str:
+    """What the paper says, with team ids: ``T1 T1 T2 …``, ``T3: 8, T4: 6``, ``T5: 4 3 / 4; …``."""
+    if sheet.forfeit is not None:
+        text = f"{_('Forfeit')}: {sheet.forfeit}"
+    elif sheet.arrivals is not None:
+        text = " ".join(sheet.arrivals)
+    elif sheet.pawns_home is not None:
+        text = ", ".join(f"{team}: {sheet.pawns_home[team]}" for team in sheet.teams)
+    elif sheet.home is not None:
+        text = "; ".join(
+            f"{team}: " + " / ".join(" ".join(str(hole) for hole in holes) or "–" for holes in sheet.home[team])
+            for team in sheet.teams
+        )
+    else:
+        text = ""
+    if sheet.stopped_by_clock:
+        text += f" · {_('Stopped by the clock')}"
+    return text
+
+
+class StandingsExporter(MultiSheetExporter):
+    """The standings after a round, and the tables of every round up to it (all rounds by default)."""
+
+    identifier = "standings_xlsx"
+    filename_suffix = "standings.xlsx"
+
+    def __init__(self, tournament: Tournament, after_round: int | None = None):
+        self.tournament = tournament
+        self.report: StandingsReport = standings_report(tournament, after_round)
+        rounds = Round.objects.filter(tournament=tournament).order_by("number")
+        if after_round is not None:
+            rounds = rounds.filter(number__lte=after_round)
+        self.rounds = list(rounds.prefetch_related(
+            Prefetch("tables", queryset=Table.objects.order_by("number").prefetch_related(
+                Prefetch("seats", queryset=TableSeat.objects.order_by("position")),
+                Prefetch("results", queryset=Result.objects.order_by("-version")),
+            )),
+            Prefetch("byes", queryset=Bye.objects.order_by("team__number")),
+        ))
+        last = self.rounds[-1].number if self.rounds else 0
+        # Bye points of rounds after the standings' round: the standings do not hold them.
+        self.round_scores = (self.report.scores if last <= self.report.after_round
+                             else round_scores(tournament, last))
+
+    @property
+    def filename(self) -> str:
+        return f"{self.tournament.slug}-{self.filename_suffix}"
+
+    def sheets(self) -> list[SheetSpec]:
+        rounds = self.report.after_round
+        if self.report.per_player:
+            widths = (8, 28, 10, 28) + (8,) * rounds + (10, 10)
+        else:
+            widths = (8, 10, 28, 28, 28) + (8,) * rounds + (10, 10)
+        specs = [SheetSpec("standings", _("Standings"), widths)]
+        for round_ in self.rounds:
+            seats = self._seats_per_table(round_)
+            specs.append(SheetSpec(f"round-{round_.number}", _("Round %(n)s") % {"n": round_.number},
+                                   (8,) + (10, 28, 10) * seats + (60, 10)))
+        return specs
+
+    def iterate_sheet(self, sheet: SheetSpec) -> Iterator[list]:
+        if sheet.name == "standings":
+            yield from self._standings_rows()
+        else:
+            number = int(sheet.name.removeprefix("round-"))
+            yield from self._round_rows(next(r for r in self.rounds if r.number == number))
+
+    # --- the standings ---------------------------------------------------------------------
+
+    def _standings_rows(self) -> Iterator[list]:
+        report = self.report
+        round_headings = [_("R%(n)s") % {"n": n} for n in report.round_numbers]
+        if report.per_player:
+            yield [_("Rank"), _("Player"), _("Team"), _("Team name"), *round_headings, _("Total"), _("Lot")]
+            for row in report.rows:
+                yield [row.rank, row.player, row.team_id, row.team.name, *row.rounds, row.points,
+                       _("by lot") if row.lot else ""]
+        else:
+            yield [_("Rank"), _("Team"), _("Team name"), _("Player 1"), _("Player 2"), *round_headings,
+                   _("Total"), _("Lot")]
+            for row in report.rows:
+                players = row.players + ["", ""]
+                yield [row.rank, row.team_id, row.team.name, players[0], players[1], *row.rounds, row.points,
+                       _("by lot") if row.lot else ""]
+
+    # --- the rounds ------------------------------------------------------------------------
+
+    @staticmethod
+    def _seats_per_table(round_: Round) -> int:
+        return max([2, *(len(table.seats.all()) for table in round_.tables.all())])
+
+    def _round_rows(self, round_: Round) -> Iterator[list]:
+        teams = self.round_scores.teams
+        seats = self._seats_per_table(round_)
+        sheet_heading = str(capfirst(Result._meta.get_field("sheet").verbose_name))
+        version_heading = str(capfirst(Result._meta.get_field("version").verbose_name))
+        headings = [_("Table")]
+        for position in range(1, seats + 1):
+            headings += [_("Team %(position)s") % {"position": position}, _("Team name"), _("Points")]
+        yield headings + [sheet_heading, version_heading]
+        system = self.tournament.scoring_system
+        for table in round_.tables.all():
+            table_seats = list(table.seats.all())
+            keys = [team_key(teams[seat.team_id]) for seat in table_seats]
+            results = list(table.results.all())
+            points: dict[str, int] = {}
+            written = ""
+            if results:
+                sheet = to_sheet(keys, results[0].sheet)
+                points = {key: score.points for key, score in
+                          scoring.score(system, sheet, self.tournament.points_list).items()}
+                written = sheet_as_written(system, sheet)
+            row: list = [table.number]
+            for seat, key in zip(table_seats, keys):
+                row += [key, teams[seat.team_id].name, points.get(key)]
+            row += [None] * (3 * (seats - len(table_seats)))
+            yield row + [written, results[0].version if results else None]
+        index = round_.number - 1
+        for bye in round_.byes.all():
+            team = teams.get(bye.team_id)
+            if team is None:
+                continue
+            team_points = self.round_scores.team_points[team.pk]
+            points = team_points[index] if index < len(team_points) else None
+            yield ([_("bye"), team_key(team), team.name, points] + [None] * (3 * (seats - 1))
+                   + [_("Bye"), None])
+
+
+def standings_xlsx(tournament: Tournament, after_round: int | None = None) -> bytes:
+    return StandingsExporter(tournament, after_round).render()

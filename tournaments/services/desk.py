@@ -1,0 +1,89 @@
+"""Reading a score sheet as typed at the desk (or on a phone) into the stored, seat-indexed form.
+
+Typing is made for speed: ``pawn-order`` is one key per pawn in arrival order — the team's letter
+(A, B, C) or its place (1, 2, 3); ``pawns-2pt`` is one number per team; ``individual-11`` is the
+home holes of each player as digits (``4321``). Every problem is collected, then the scoring
+rules of ``scoring.md`` check the sheet as a whole.
+"""
+
+from __future__ import annotations
+
+import string
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+LETTERS = string.ascii_uppercase[:3]
+
+
+def seat_letter(index: int) -> str:
+    return LETTERS[index]
+
+
+def parse_arrivals(text: str, seats: int) -> tuple[list[int], list[str]]:
+    seats_of = {LETTERS[i]: i for i in range(seats)} | {str(i + 1): i for i in range(seats)}
+    arrivals, errors = [], []
+    for char in text.upper():
+        if char in " ,.-/":
+            continue
+        if char not in seats_of:
+            errors.append(_("“%(char)s” is not a team: type %(letters)s (or %(digits)s) for each pawn home.")
+                          % {"char": char, "letters": ", ".join(LETTERS[:seats]),
+                             "digits": ", ".join(str(i + 1) for i in range(seats))})
+            continue
+        arrivals.append(seats_of[char])
+    return arrivals, errors
+
+
+def parse_count(text: str, team: str) -> tuple[int | None, list[str]]:
+    text = (text or "").strip()
+    if not text.isdigit() or not 0 <= int(text) <= 8:
+        return None, [_("Pawns home for %(team)s must be a number from 0 to 8.") % {"team": team}]
+    return int(text), []
+
+
+def parse_holes(text: str, player: str) -> tuple[list[int], list[str]]:
+    holes, errors = [], []
+    for char in (text or "").strip():
+        if char in " ,.-/h":
+            continue
+        if char not in "1234":
+            errors.append(_("%(player)s: “%(char)s” is not a home hole (1 to 4).") % {"player": player, "char": char})
+            continue
+        holes.append(int(char))
+    return holes, errors
+
+
+def read_entry(system: str, teams: list[str], players: list[list[str]], fields: dict[str, str]) -> tuple[dict[str, Any], list[str]]:
+    """The seat-indexed sheet of the desk's fields, and the typing errors (the sheet is checked later)."""
+    errors: list[str] = []
+    data: dict[str, Any] = {}
+    forfeit = (fields.get("forfeit") or "").strip()
+    if forfeit:
+        if not forfeit.isdigit() or not 1 <= int(forfeit) <= len(teams):
+            errors.append(_("Choose the absent team."))
+        else:
+            data["forfeit"] = int(forfeit) - 1
+        return data, errors
+    if system == "pawn-order":
+        data["arrivals"], errors = parse_arrivals(fields.get("arrivals", ""), len(teams))
+    elif system == "pawns-2pt":
+        counts = []
+        for index, team in enumerate(teams):
+            count, problems = parse_count(fields.get(f"pawns_{index}", ""), team)
+            counts.append(count)
+            errors += problems
+        data["pawns_home"] = counts
+    else:
+        home = []
+        for index, team in enumerate(teams):
+            per_player = []
+            for player_index, player in enumerate(players[index]):
+                holes, problems = parse_holes(fields.get(f"home_{index}_{player_index}", ""), player)
+                per_player.append(holes)
+                errors += problems
+            home.append(per_player)
+        data["home"] = home
+    if fields.get("stopped_by_clock"):
+        data["stopped_by_clock"] = True
+    return data, errors

@@ -1,0 +1,118 @@
+"""The results desk: type a table number, type the sheet, see the points, save, next table.
+
+Built for the keyboard: the table box and then the sheet's first box have the focus, Enter saves,
+and after saving the table box has the focus again. The points are computed by the server as
+the sheet is typed (htmx), with every problem named before anything can be saved.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.db.models import Prefetch
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from tournaments.models import Result, ResultSource, Round, RoundStatus, Table, TableSeat, Tournament
+from tournaments.permissions import director_required
+from tournaments.services.desk import read_entry, seat_letter
+from tournaments.services.results import check_sheet, record_result, score_sheet, team_keys
+
+
+def _round(slug: str, number: int) -> Round:
+    return get_object_or_404(Round.objects.select_related("tournament"), tournament__slug=slug, number=number)
+
+
+def _table(round_: Round, number) -> Table | None:
+    if not str(number or "").strip().isdigit():
+        return None
+    seats = TableSeat.objects.select_related("team").prefetch_related("team__players").order_by("position")
+    return (
+        round_.tables.filter(number=int(number))
+        .prefetch_related(Prefetch("seats", queryset=seats),
+                          Prefetch("results", queryset=Result.objects.select_related("created_by").order_by("-version")))
+        .first()
+    )
+
+
+def _sides(table: Table) -> list[dict]:
+    return [
+        {"index": i, "letter": seat_letter(i), "team": seat.team, "players": seat.team.player_names}
+        for i, seat in enumerate(table.seats.all())
+    ]
+
+
+def _evaluate(table: Table, fields) -> tuple[dict, list[str], dict | None]:
+    """The sheet, every problem with it, and the points when there is none."""
+    tournament = table.round.tournament
+    sides = _sides(table)
+    data, errors = read_entry(tournament.scoring_system, [s["team"].name for s in sides],
+                              [s["players"] for s in sides], fields)
+    if not errors:
+        errors = check_sheet(tournament.scoring_system, team_keys(table), data)
+    points = None
+    if not errors:
+        scores = score_sheet(table, data)
+        points = [scores[side["team"].name] for side in sides]
+    return data, errors, points
+
+
+@director_required
+def desk_start(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, slug=slug)
+    open_round = tournament.round_set.exclude(status=RoundStatus.DRAFT).order_by("-number").first() or \
+        tournament.round_set.order_by("-number").first()
+    if open_round is None:
+        messages.info(request, _("Add a round and its tables first."))
+        return redirect("director:round_list", slug)
+    return redirect("director:desk", slug, open_round.number)
+
+
+@director_required
+def desk(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    round_ = _round(slug, number)
+    tournament = round_.tournament
+    table_number = request.POST.get("table") or request.GET.get("table")
+    table = _table(round_, table_number)
+    context = {"tournament": tournament, "round": round_, "rounds": tournament.round_set.order_by("number"),
+               "table": table, "table_number": table_number or "", "fields": request.POST}
+    if table_number and table is None:
+        context["table_error"] = _("There is no table %(number)s in round %(round)s.") % {
+            "number": table_number, "round": round_.number}
+    if table is not None:
+        context["sides"] = _sides(table)
+        context["history"] = list(table.results.all())
+        if context["history"]:
+            current = context["history"][0]
+            scores = score_sheet(table, current.sheet)
+            context["current_rows"] = [(s, scores[s["team"].name]) for s in context["sides"]]
+    if request.method == "POST" and table is not None:
+        data, errors, points = _evaluate(table, request.POST)
+        if not errors:
+            try:
+                record_result(table, data, user=request.user, source=ResultSource.DESK,
+                              reason=request.POST.get("reason", ""))
+            except ValidationError as error:
+                errors = error.messages
+            else:
+                summary = ", ".join(f"{s['letter']} {p.points}" for s, p in zip(context["sides"], points))
+                messages.success(request, _("Table %(table)s saved: %(points)s.") % {"table": table.number, "points": summary})
+                return redirect(reverse("director:desk", args=[slug, number]))
+        context.update(errors=errors, rows=list(zip(context["sides"], points or [])))
+    missing = round_.tables.filter(results__isnull=True).order_by("number").values_list("number", flat=True)
+    context["missing"] = list(missing)
+    return render(request, "tournaments/director/desk.html", context)
+
+
+@director_required
+def desk_preview(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The points of the sheet as typed so far, or what is wrong with it (htmx)."""
+    round_ = _round(slug, number)
+    table = _table(round_, request.POST.get("table"))
+    if table is None:
+        return HttpResponse("")
+    _data, errors, points = _evaluate(table, request.POST)
+    return render(request, "tournaments/director/_desk_preview.html",
+                  {"errors": errors, "rows": list(zip(_sides(table), points or [])), "tournament": round_.tournament})
