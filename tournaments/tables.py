@@ -58,6 +58,7 @@ class StandingsTable(tables.Table):
                 row[f"round_{n}"] = points if points is not None else ""
             if per_player:
                 row["players"], row["name"] = [row["player"]], row["team"]
+            row["lot"] = row["lot"] and rounds > 0  # before any round everyone is level: no lot to show
             rows.append(row)
         super().__init__(rows, extra_columns=extra, **kwargs)
         if per_player:

@@ -60,6 +60,7 @@ def director_page(request: HttpRequest, slug: str) -> HttpResponse:
     after = request.GET.get("after_round")
     data = standings_json(tournament, int(after) if after and after.isdigit() else None)
     context = _context(tournament, data)
+    context["all_rounds"] = range(0, tournament.rounds + 1)
     context["table"] = StandingsTable(data["standings"], rounds=data["after_round"], per_player=context["per_player"])
     return render(request, "tournaments/director/standings.html", context)
 
