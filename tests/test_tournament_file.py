@@ -178,3 +178,16 @@ def test_download_and_restore_in_the_director_area(director_client, tmp_path):
         "file": SimpleUploadedFile("bad.json", json.dumps(bad(scoring="dice")).encode())}, HTTP_ACCEPT_LANGUAGE="en")
     assert refused.status_code == 200 and '"scoring"' in refused.content.decode().replace("&quot;", '"')
     assert Tournament.objects.count() == 1
+
+
+def test_three_team_tables_end_to_end(db, tmp_path):
+    data = copy.deepcopy(FILE)
+    data["tables"] = [
+        {"round": 1, "table": 1, "teams": ["T1", "T2", "T3"], "arrivals": ["T3", "T1", "T2", "T3"]},
+        {"round": 1, "table": 2, "teams": ["T4", "T5"], "forfeit": "T5"},
+    ]
+    slug = run("import_tournament", write(tmp_path, data)).strip()
+    assert Tournament.objects.get(slug=slug).teams_per_table == 3
+    rows = {row["team"]: row["points"] for row in json.loads(run("standings", slug, "--format", "json"))["standings"]}
+    assert rows == {"T3": 150 + 120, "T1": 140, "T2": 130, "T4": 1120, "T5": 0}
+    assert json.loads(run("export_tournament", slug))["tables"][0]["teams"] == ["T1", "T2", "T3"]
