@@ -39,7 +39,7 @@ def test_pawn_order_one_key_per_pawn(director_client, table):
 
 @pytest.mark.parametrize("typed, message", [
     ("AAXB", "“X” is not a team"),
-    ("A" * 9, "9"),
+    ("A" * 9, "more than 8 pawns home"),
 ])
 def test_bad_sheets_are_named_and_not_saved(director_client, table, typed, message):
     tournament = table.round.tournament
@@ -88,3 +88,10 @@ def test_pawns_2pt_and_individual_11(director_client, tournament, make_teams):
 def test_unknown_table(director_client, table):
     page = director_client.get(desk_url(table.round.tournament) + "?table=9", HTTP_ACCEPT_LANGUAGE="en")
     assert "There is no table 9 in round 1." in page.content.decode()
+
+
+def test_sheet_problems_are_named_in_dutch(director_client, table):
+    response = director_client.post(desk_url(table.round.tournament), {"table": 1, "arrivals": "A" * 9},
+                                    HTTP_ACCEPT_LANGUAGE="nl")
+    assert "heeft meer dan 8 pionnen thuis" in response.content.decode()
+    assert not Result.objects.exists()

@@ -63,9 +63,28 @@ def team_keys(table: Table) -> list[str]:
     return [seat.team.name for seat in table.seats.all()]
 
 
+def _message(error: scoring.SheetError) -> str:
+    """The message of a sheet error in the active language; ``scoring`` itself speaks English."""
+    team = error.team or ""
+    messages = {
+        "too-many-pawns": _("Team %(team)s has more than 8 pawns home; a team has 8."),
+        "arrivals-after-win": _("Pawns came home after team %(team)s had all 8 home; the game ended there."),
+        "two-complete": _("Two teams cannot both have all 8 pawns home."),
+        "player-too-many-pawns": _("A player of team %(team)s has more than 4 pawns home; a player has 4."),
+        "hole-twice": _("A player of team %(team)s has two pawns in the same home hole."),
+        "hole-out-of-range": _("A player of team %(team)s has a hole that does not exist; the holes are 1 to 4."),
+        "negative-pawns": _("Team %(team)s cannot have fewer than 0 pawns home."),
+        "not-seated": _("Team %(team)s does not sit at this table."),
+        "no-result": _("The sheet is empty: type the result or choose the absent team."),
+    }
+    if error.code in messages:
+        return messages[error.code] % {"team": team}
+    return error.message
+
+
 def check_sheet(system: str, keys: list[str], data: dict[str, Any]) -> list[str]:
     """Every problem with a seat-indexed sheet, as messages for people."""
-    return [error.message for error in scoring.validate(system, to_sheet(keys, data))]
+    return list(dict.fromkeys(_message(error) for error in scoring.validate(system, to_sheet(keys, data))))
 
 
 def score_sheet(table: Table, data: dict[str, Any]) -> dict[str, scoring.TableScore]:
