@@ -1,4 +1,5 @@
-"""The demo tournament that ``make run`` loads: 24 teams with Dutch names from six clubs.
+"""The demo tournament that ``make run`` loads: 24 teams with Dutch names from six clubs, round 1
+played and round 2 seated, so every page has something to show.
 
 Fixed data, so the demo looks the same on every machine and loading it twice changes nothing.
 """
@@ -44,6 +45,30 @@ TEAMS: list[tuple[str, str, str]] = [
 ]
 
 
+def _demo_rounds(tournament: Tournament) -> None:
+    """Round 1 played (sheets from simulated games, stopped by a turn limit as the clock would),
+    round 2 seated and waiting for its sheets at the desk."""
+    from engine.game import simulate
+    from tournaments.services.results import record_result
+    from tournaments.services.rounds import add_round, add_table
+
+    teams = list(tournament.teams.active().order_by("number"))
+    played = add_round(tournament)
+    for number, (first, second) in enumerate(zip(teams[::2], teams[1::2]), start=1):
+        game = simulate(4, seed=tournament.seed + number, max_turns=300)
+        # Colours 0 and 2 are the first team on the sheet, 1 and 3 the second.
+        record_result(add_table(played, [first, second]), {
+            "arrivals": [colour % 2 for colour in game.arrivals],
+            "stopped_by_clock": game.winner is None,
+        })
+    played.status = "finished"
+    played.save(update_fields=["status"])
+    waiting = add_round(tournament)
+    half = len(teams) // 2
+    for first, second in zip(teams[:half], teams[half:]):
+        add_table(waiting, [first, second])
+
+
 @transaction.atomic
 def load_demo() -> tuple[Tournament, int]:
     """Create the demo tournament, or add what is missing. Returns it and how many teams were added."""
@@ -65,4 +90,6 @@ def load_demo() -> tuple[Tournament, int]:
     taken = set(tournament.teams.values_list("number", flat=True))
     missing = [t if t.number not in taken else TeamData(t.name, t.players, t.club, None) for t in missing]
     register_teams(tournament, missing)
+    if not tournament.round_set.exists():
+        _demo_rounds(tournament)
     return tournament, len(missing)
