@@ -95,6 +95,10 @@ def page_problems(page):
             problems.append(f"HTTP {response.status} {response.request.method} {response.url}")
 
     def on_request_failed(request):
+        # A navigation (goto, reload, a form post) cancels what the page was still loading; the
+        # browser reports that as ERR_ABORTED, which is not a fault of the page.
+        if request.failure and "ERR_ABORTED" in request.failure:
+            return
         problems.append(f"request failed ({request.failure}): {request.method} {request.url}")
 
     page.on("pageerror", lambda error: problems.append(f"JavaScript error: {error}"))
