@@ -13,8 +13,6 @@ seven_max_pawns (a number). The code round-trips: code → position → code giv
 
 from __future__ import annotations
 
-import json
-
 from engine.errors import EngineError
 from engine.position import Position, parse_position, position_json
 
@@ -96,7 +94,3 @@ def from_code(text: str) -> Position:
     if rules:
         raw["rules"] = rules
     return parse_position(raw)
-
-
-def code_of_json(raw: str) -> str:
-    return to_code(parse_position(json.loads(raw)))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.notation import FORWARD_STEPS, MOVE, PLACING, SWAP
+from engine.notation import FORWARD_STEPS, PLACING, SWAP
 from engine.position import Position
 from engine.rules import SEVEN, Table, controlled
 

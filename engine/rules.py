@@ -11,7 +11,6 @@ broken rule — and the property tests hold them to the same answers.
 
 from __future__ import annotations
 
-from engine.board import Board
 from engine.notation import FORWARD_STEPS, MOVE, PLACING, SWAP
 from engine.position import Position
 

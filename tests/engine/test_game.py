@@ -8,7 +8,6 @@ import pytest
 
 from engine.api import can_fold, playable_cards
 from engine.game import DEAL_SIZES, Game, new_deck, simulate
-from engine.house_rules import HouseRules
 
 
 @pytest.mark.parametrize("players, size", [(2, 26), (4, 52), (6, 78), (8, 104)])
