@@ -16,7 +16,7 @@ class TournamentForm(forms.ModelForm):
         model = Tournament
         fields = [
             "name", "slug", "date", "venue", "scoring_system", "rounds", "round_minutes",
-            "teams_per_table", "status",
+            "teams_per_table", "three_team_table", "avoid_same_club", "status",
             "jack_partner", "jack_own_start", "self_capture", "home_entry",
             "seven_partner_remainder", "seven_max_pawns", "seed",
         ]
@@ -32,7 +32,7 @@ class TournamentForm(forms.ModelForm):
                 _("House rules"), "jack_partner", "jack_own_start", "self_capture", "home_entry",
                 "seven_partner_remainder", "seven_max_pawns",
             ),
-            Fieldset(_("Draws"), "seed"),
+            Fieldset(_("Draws"), "three_team_table", "avoid_same_club", "seed"),
             Submit("save", _("Save")),
         )
 

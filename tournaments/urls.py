@@ -2,7 +2,7 @@
 
 from django.urls import include, path
 
-from tournaments.views import backup, desk, director, public, rounds, standings, standings_exports, team_excel
+from tournaments.views import backup, desk, director, players, public, rounds, standings, standings_exports, team_excel
 
 public_patterns = (
     [
@@ -10,6 +10,7 @@ public_patterns = (
         path("t/<slug:slug>/", public.tournament_detail, name="tournament_detail"),
         path("t/<slug:slug>/standings/", standings.public_page, name="standings"),
         path("t/<slug:slug>/rounds/<int:number>/", standings.public_round, name="round"),
+        path("t/<slug:slug>/rounds/<int:number>/tables/<int:table>/", players.table_page, name="table"),
     ],
     "public",
 )

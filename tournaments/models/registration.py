@@ -74,6 +74,15 @@ class Tournament(models.Model):
         _("teams per table"), default=2,
         choices=[(2, _("2 teams (four-player boards)")), (3, _("3 teams (six-player boards)"))],
     )
+    three_team_table = models.BooleanField(
+        _("a table of three instead of a bye"), default=False,
+        help_text=_("With tables of two and an odd number of teams, three teams share one six-player "
+                    "board instead of one team sitting out with a bye."),
+    )
+    avoid_same_club = models.BooleanField(
+        _("avoid teams of the same club"), default=False,
+        help_text=_("The draw keeps teams of one club apart where it can (rematches are avoided first)."),
+    )
     # House rules: keezen-rules.md, "House-rule flags". Defaults come from the engine.
     jack_partner = models.BooleanField(
         _("jack may swap with the partner's pawn"), default=DEFAULTS.jack_partner,

@@ -32,6 +32,13 @@ class Round(models.Model):
     status = models.CharField(_("status"), max_length=10, choices=RoundStatus.choices, default=RoundStatus.DRAFT)
     minutes = models.PositiveSmallIntegerField(_("minutes"), default=45)
     started_at = models.DateTimeField(_("started at"), null=True, blank=True)
+    # The round clock (services/clock.py): while it runs, the moment it reaches zero; while it is
+    # paused, the seconds that were left. The server is the one source of time.
+    clock_ends_at = models.DateTimeField(_("clock ends at"), null=True, blank=True)
+    clock_paused_left = models.PositiveIntegerField(_("seconds left when paused"), null=True, blank=True)
+
+    PUBLIC_STATUSES = (RoundStatus.PUBLISHED, RoundStatus.RUNNING, RoundStatus.FINISHED)
+    """Players see a round once it is published; a draft is the director's alone."""
 
     class Meta:
         verbose_name = _("round")
