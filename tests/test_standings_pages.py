@@ -14,6 +14,8 @@ def play_round(tournament, teams):
     for first, second in zip(teams[::2], teams[1::2]):
         table = add_table(round_, [first, second])
         record_result(table, {"arrivals": [0, 0, 1]})
+    round_.status = "published"
+    round_.save()
     return round_
 
 

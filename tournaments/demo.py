@@ -46,27 +46,29 @@ TEAMS: list[tuple[str, str, str]] = [
 
 
 def _demo_rounds(tournament: Tournament) -> None:
-    """Round 1 played (sheets from simulated games, stopped by a turn limit as the clock would),
-    round 2 seated and waiting for its sheets at the desk."""
+    """Round 1 drawn and played (sheets from simulated games, stopped by a turn limit as the clock
+    would), round 2 drawn by the Swiss system and published, its clock waiting for the director."""
     from engine.game import simulate
+    from tournaments.services.draft import publish
+    from tournaments.services.draw import draw_round
     from tournaments.services.results import record_result
-    from tournaments.services.rounds import add_round, add_table
+    from tournaments.services.rounds import add_round
 
-    teams = list(tournament.teams.active().order_by("number"))
     played = add_round(tournament)
-    for number, (first, second) in enumerate(zip(teams[::2], teams[1::2]), start=1):
-        game = simulate(4, seed=tournament.seed + number, max_turns=300)
+    draw_round(played)
+    publish(played)
+    for table in played.tables.order_by("number"):
+        game = simulate(4, seed=tournament.seed + table.number, max_turns=300)
         # Colours 0 and 2 are the first team on the sheet, 1 and 3 the second.
-        record_result(add_table(played, [first, second]), {
+        record_result(table, {
             "arrivals": [colour % 2 for colour in game.arrivals],
             "stopped_by_clock": game.winner is None,
         })
     played.status = "finished"
     played.save(update_fields=["status"])
     waiting = add_round(tournament)
-    half = len(teams) // 2
-    for first, second in zip(teams[:half], teams[half:]):
-        add_table(waiting, [first, second])
+    draw_round(waiting)
+    publish(waiting)
 
 
 @transaction.atomic

@@ -2,7 +2,8 @@
 
 from django.urls import include, path
 
-from tournaments.views import backup, desk, director, players, public, rounds, standings, standings_exports, team_excel
+from tournaments.views import backup, clock, desk, director, draft, players, public, rounds, standings, standings_exports, team_excel
+from tournaments.views import round_prints
 
 public_patterns = (
     [
@@ -11,6 +12,9 @@ public_patterns = (
         path("t/<slug:slug>/standings/", standings.public_page, name="standings"),
         path("t/<slug:slug>/rounds/<int:number>/", standings.public_round, name="round"),
         path("t/<slug:slug>/rounds/<int:number>/tables/<int:table>/", players.table_page, name="table"),
+        path("t/<slug:slug>/find/", players.find_table, name="find"),
+        path("t/<slug:slug>/projector/", players.projector, name="projector"),
+        path("t/<slug:slug>/clock.json", clock.clock_json, name="clock"),
     ],
     "public",
 )
@@ -43,8 +47,22 @@ director_patterns = (
         path("t/<slug:slug>/desk/<int:number>/preview/", desk.desk_preview, name="desk_preview"),
         path("t/<slug:slug>/rounds/", rounds.round_list, name="round_list"),
         path("t/<slug:slug>/rounds/add/", rounds.round_add, name="round_add"),
+        path("t/<slug:slug>/rounds/plan/", draft.plan, name="round_plan"),
         path("t/<slug:slug>/rounds/<int:number>/", rounds.round_detail, name="round_detail"),
+        path("t/<slug:slug>/rounds/<int:number>/draw/", draft.draw, name="round_draw"),
+        path("t/<slug:slug>/rounds/<int:number>/publish/", draft.publish, name="round_publish"),
+        path("t/<slug:slug>/rounds/<int:number>/unpublish/", draft.unpublish, name="round_unpublish"),
+        path("t/<slug:slug>/rounds/<int:number>/swap/", draft.swap, name="round_swap"),
+        path("t/<slug:slug>/rounds/<int:number>/arrangement/", draft.arrangement, name="round_arrangement"),
+        path("t/<slug:slug>/rounds/<int:number>/clock/start/", clock.start, name="clock_start"),
+        path("t/<slug:slug>/rounds/<int:number>/clock/pause/", clock.pause, name="clock_pause"),
+        path("t/<slug:slug>/rounds/<int:number>/clock/resume/", clock.resume, name="clock_resume"),
+        path("t/<slug:slug>/rounds/<int:number>/clock/extend/", clock.extend, name="clock_extend"),
         path("t/<slug:slug>/rounds/<int:number>/tables/<int:table>/delete/", rounds.table_delete, name="table_delete"),
+        path("t/<slug:slug>/rounds/<int:number>/table-cards.pdf", round_prints.table_cards, name="round_table_cards"),
+        path("t/<slug:slug>/rounds/<int:number>/wall-by-table.pdf", round_prints.wall_by_table, name="round_wall_tables"),
+        path("t/<slug:slug>/rounds/<int:number>/wall-by-team.pdf", round_prints.wall_by_team, name="round_wall_teams"),
+        path("t/<slug:slug>/rounds/<int:number>/missing-results.pdf", round_prints.missing_results, name="round_missing"),
     ],
     "director",
 )

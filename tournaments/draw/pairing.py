@@ -39,6 +39,8 @@ from dataclasses import dataclass
 
 import networkx as nx
 
+from tournaments.draw.groups import group_positions, table_sizes
+
 NEIGHBOURS = 40
 """How many places down the standings each team gets an edge in the sparse graph."""
 
@@ -179,13 +181,10 @@ def random_round(
         if tail:
             groups.append(pool[-3:])
     else:
-        twos = {0: 0, 1: 2, 2: 1}[len(pool) % 3]
-        if len(pool) < 2:
-            raise ValueError("Not enough teams for a table.")
-        threes = (len(pool) - 2 * twos) // 3
-        groups = [pool[3 * i : 3 * i + 3] for i in range(threes)]
-        rest = pool[3 * threes :]
-        groups += [rest[i : i + 2] for i in range(0, len(rest), 2)]
+        start = 0
+        for size in table_sizes(len(pool)):
+            groups.append(pool[start : start + size])
+            start += size
     if any(len(g) < 2 for g in groups):
         raise ValueError("Not enough teams for a table.")
     return Draw(tuple(_table(i, g) for i, g in enumerate(groups, start=1)), bye.id if bye else None)
@@ -304,12 +303,17 @@ def swiss_round(
     lowest-placed teams that have not met each other share the last table.
     Table 1 holds the strongest pairing. A table is flagged ``rematch=True``
     only when no rematch-free draw exists.
+
+    With ``teams_per_table=3`` teams sit in threes (leftovers at one or two
+    tables of two at the bottom, as in ``random_round``; no byes, so
+    ``allow_three`` is ignored). Rematch-free grouping is NP-hard, so a seeded
+    local search (``groups.py``) is used: a rematch is flagged only if it found
+    no way around it, which on realistic tournaments means none exists.
     """
-    if teams_per_table != 2:
-        raise NotImplementedError(
-            "Swiss rounds with only tables of three are not supported yet; "
-            "use teams_per_table=2 with allow_three=True for one table of three."
-        )
+    if teams_per_table not in (2, 3):
+        raise ValueError("teams_per_table must be 2 or 3.")
+    if teams_per_table == 3:
+        return _swiss_threes(_standings(_by_id(teams), seed), seed, avoid_same_club)
     standing = _standings(_by_id(teams), seed)
     if len(standing) < 2:
         raise ValueError("At least two teams are needed for a round.")
@@ -329,3 +333,14 @@ def swiss_round(
         groups.append(three)
     tables = tuple(_table(number, group) for number, group in enumerate(groups, start=1))
     return Draw(tables, bye.id if bye else None)
+
+
+def _swiss_threes(standing: list[TeamRecord], seed: int, avoid_same_club: bool) -> Draw:
+    """Tables of three (and the leftover tables of two) for a Swiss round; table 1 strongest."""
+    position = {team.id: k for k, team in enumerate(standing)}
+    met = [[position[o] for o in team.opponents if o in position] for team in standing]
+    clubs = [team.club for team in standing] if avoid_same_club else None
+    groups = group_positions(table_sizes(len(standing)), met, seed, clubs=clubs)
+    groups.sort(key=lambda group: (sum(group) / len(group), group[0]))
+    tables = (_table(number, [standing[k] for k in group]) for number, group in enumerate(groups, 1))
+    return Draw(tuple(tables))

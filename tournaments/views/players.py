@@ -1,14 +1,17 @@
 """Pages for players at the venue: a table's own page (the QR code on the table card points here),
-"find my table", the round clock and the projector. Only published rounds are shown."""
+"find my table" and the projector. Only published rounds are shown; every page carries the round
+clock, which counts down in the browser from the server's remaining time."""
 
 from __future__ import annotations
 
+from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
-from tournaments.models import Round, Table, TableSeat
+from tournaments.models import Round, Table, TableSeat, Tournament
+from tournaments.services.clock import clock, current_round
+from tournaments.services.places import find_places, round_tables
 from tournaments.services.seating import seat_views
-from django.db.models import Prefetch
 
 
 def table_page(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
@@ -21,4 +24,27 @@ def table_page(request: HttpRequest, slug: str, number: int, table: int) -> Http
     )
     return render(request, "tournaments/public/table.html", {
         "tournament": found.round.tournament, "round": found.round, "table": found, "seats": seat_views(found),
+        "clock": clock(found.round), "has_result": found.results.exists(),
+    })
+
+
+def find_table(request: HttpRequest, slug: str) -> HttpResponse:
+    """Type a team name, player name or team number; see table, seat and opponents this round."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    round_ = current_round(tournament.pk)
+    query = request.GET.get("q", "").strip()
+    places = find_places(round_, query) if round_ is not None and query else []
+    context = {"tournament": tournament, "round": round_, "query": query, "places": places,
+               "clock": clock(round_) if round_ else None}
+    template = "tournaments/public/_places.html" if request.htmx else "tournaments/public/find.html"
+    return render(request, template, context)
+
+
+def projector(request: HttpRequest, slug: str) -> HttpResponse:
+    """Full screen for the beamer: the countdown and every table of the current round."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    round_ = current_round(tournament.pk)
+    return render(request, "tournaments/public/projector.html", {
+        "tournament": tournament, "round": round_, "clock": clock(round_) if round_ else None,
+        "tables": round_tables(round_) if round_ else [],
     })

@@ -3,6 +3,7 @@
 from django.shortcuts import get_object_or_404, render
 
 from tournaments.models import Tournament
+from tournaments.services.clock import clock, current_round
 
 
 def tournament_list(request):
@@ -13,6 +14,7 @@ def tournament_list(request):
 def tournament_detail(request, slug: str):
     tournament = get_object_or_404(Tournament, slug=slug)
     teams = tournament.teams.active().with_people()
-    return render(
-        request, "tournaments/public/tournament_detail.html", {"tournament": tournament, "teams": teams}
-    )
+    round_ = current_round(tournament.pk)
+    return render(request, "tournaments/public/tournament_detail.html", {
+        "tournament": tournament, "teams": teams, "round": round_, "clock": clock(round_) if round_ else None,
+    })

@@ -11,9 +11,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.forms import TableForm
-from tournaments.models import Round, Table, TableSeat, Tournament
+from tournaments.models import Round, RoundStatus, Table, TableSeat, Tournament
 from tournaments.permissions import director_required
 from tournaments.services import rounds as round_services
+from tournaments.services.clock import clock
+from tournaments.services.draft import round_flags
+from tournaments.services.draw import draw_round
+from tournaments.services.seating import seat_views
 
 
 @director_required
@@ -23,7 +27,9 @@ def round_list(request: HttpRequest, slug: str) -> HttpResponse:
         table_count=Count("tables", distinct=True),
         missing_count=Count("tables", filter=Q(tables__results__isnull=True), distinct=True),
     )
-    return render(request, "tournaments/director/round_list.html", {"tournament": tournament, "rounds": rounds})
+    return render(request, "tournaments/director/round_list.html", {
+        "tournament": tournament, "rounds": rounds, "next_number": len(rounds) + 1,
+    })
 
 
 @director_required
@@ -31,7 +37,14 @@ def round_list(request: HttpRequest, slug: str) -> HttpResponse:
 def round_add(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_object_or_404(Tournament, slug=slug)
     round_ = round_services.add_round(tournament)
-    messages.success(request, _("Round %(number)s added.") % {"number": round_.number})
+    try:
+        draw_round(round_)
+    except ValidationError as error:
+        messages.warning(request, _("Round %(number)s added, but not drawn:") % {"number": round_.number})
+        for message in error.messages:
+            messages.error(request, message)
+    else:
+        messages.success(request, _("Round %(number)s drawn. Check the flags, then publish.") % {"number": round_.number})
     return redirect("director:round_detail", slug, round_.number)
 
 
@@ -52,9 +65,15 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tables = round_.tables.prefetch_related(Prefetch("seats", queryset=seats)).annotate(
         version_count=Count("results")
     )
+    flags = round_flags(round_)
+    flagged_tables = {flag.table for flag in flags if flag.table}
     return render(request, "tournaments/director/round_detail.html", {
-        "tournament": round_.tournament, "round": round_, "tables": tables, "form": form,
-        "byes": round_.byes.select_related("team"),
+        "tournament": round_.tournament, "round": round_, "form": form,
+        "tables": [(table, seat_views(table), table.number in flagged_tables) for table in tables],
+        "byes": round_.byes.select_related("team"), "flags": flags, "clock": clock(round_),
+        "is_draft": round_.status == RoundStatus.DRAFT,
+        "swap_teams": [team for table in tables for team in (s.team for s in table.seats.all())]
+        + [bye.team for bye in round_.byes.select_related("team")],
     })
 
 
@@ -63,7 +82,10 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def table_delete(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
     """Remove a table made by mistake — only while it has no result."""
     found = get_object_or_404(Table, round__tournament__slug=slug, round__number=number, number=table)
-    if found.results.exists():
+    if found.round.status != RoundStatus.DRAFT:
+        messages.error(request, _("Round %(number)s is published; return it to draft before changing its tables.")
+                       % {"number": number})
+    elif found.results.exists():
         messages.error(request, _("Table %(number)s has a result and cannot be removed.") % {"number": found.number})
     else:
         found.delete()

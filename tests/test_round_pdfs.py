@@ -1,0 +1,281 @@
+"""A round on paper: table cards with score sheets, the two wall lists and the missing results.
+
+The PDFs' text is read with pypdf; what is hard to read back from a PDF (how many sheet lines)
+is checked on the HTML that WeasyPrint lays out. One page per table is checked on the laid-out
+document for tables of two and three teams, in every scoring system.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pypdf
+import pytest
+from django.core.management import call_command
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from django.utils import translation
+
+import scoring
+from tournaments.exporters import round_pdfs
+from tournaments.models import Bye, Result, Team, Tournament
+from tournaments.services.results import record_result
+from tournaments.services.rounds import add_round, add_table
+
+SITE = "http://keezen.local/"
+
+
+def pdf_pages(content: bytes) -> list[str]:
+    return [page.extract_text() for page in pypdf.PdfReader(io.BytesIO(content)).pages]
+
+
+def seat(tournament: Tournament, groups: list[list[int]], byes: tuple[int, ...] = ()):
+    """A new round with one table per group of team numbers, and byes."""
+    round_ = add_round(tournament)
+    teams = {team.number: team for team in tournament.teams.all()}
+    for group in groups:
+        add_table(round_, [teams[n] for n in group])
+    for n in byes:
+        Bye.objects.create(round=round_, team=teams[n])
+    return round_
+
+
+@pytest.fixture
+def two_team_round(tournament, make_teams):
+    """Round 1: tables 1 (teams 1, 2) and 2 (3, 4); team 5 has a bye. Names sort apart from numbers."""
+    make_teams(tournament, 5)
+    for number, name in {1: "zeven Splitters", 2: "Apen", 3: "boeren", 4: "Harten Vrouw", 5: "Dames"}.items():
+        Team.objects.filter(tournament=tournament, number=number).update(name=name)
+    return seat(tournament, [[1, 2], [3, 4]], byes=(5,))
+
+
+def three_team_tournament(tournament, make_teams, system: str):
+    tournament.teams_per_table = 3
+    tournament.scoring_system = system
+    tournament.save()
+    make_teams(tournament, 8)
+    return seat(tournament, [[1, 2, 3], [4, 5, 6], [7, 8]])
+
+
+def card_html(round_) -> str:
+    with translation.override("en"):
+        return round_pdfs.table_cards_html(round_, SITE)
+
+
+def sheet_lines(html: str) -> list[int]:
+    """The numbered lines of each pawn-order sheet, one count per card."""
+    return [len(re.findall(r'<td class="n">\d+</td>', card)) for card in html.split('<section class="card">')[1:]]
+
+
+# --- table cards -------------------------------------------------------------------------
+
+
+def test_table_cards_pawn_order_two_teams(two_team_round):
+    with translation.override("en"):
+        document = round_pdfs.table_cards_document(two_team_round, SITE)
+        pages = pdf_pages(document.write_pdf())
+    assert len(document.pages) == len(pages) == 2  # one A4 page per table
+    for page, (number, names) in zip(pages, [(1, ["zeven Splitters", "Apen"]), (2, ["boeren", "Harten Vrouw"])]):
+        assert f"Table {number}" in page and "Round 1" in page
+        assert "Keezen Cup 2026" in page and "De Kwakel" in page and "21 November 2026" in page
+        for name in names:
+            assert name in page
+        assert "Speler" in page and "red" in page and "blue" in page  # players and their colours
+        assert "deals first" in page
+        assert "Stopped by the clock" in page and "Forfeit" in page and "Signatures" in page
+        assert "House rules" in page and "you may swap with your partner's pawn" in page
+        # The short URL under the QR code (it may wrap in the PDF's text).
+        url = f"{SITE}t/keezen-cup-2026/rounds/1/tables/{number}/"
+        assert url in page.replace("\n", "")
+    html = card_html(two_team_round)
+    assert sheet_lines(html) == [15, 15]
+    assert html.count("<svg") == 2 and 'class="segno"' in html
+    assert ">150<" in html and ">10<" in html  # the points of the first and last line
+
+
+def test_table_cards_pawn_order_three_teams(tournament, make_teams):
+    round_ = three_team_tournament(tournament, make_teams, scoring.PAWN_ORDER)
+    html = card_html(round_)
+    assert sheet_lines(html) == [22, 22, 15]  # 8 + 7 + 7 at a table of three, 8 + 7 at a table of two
+    with translation.override("en"):
+        pages = pdf_pages(round_pdfs.table_cards_document(round_, SITE).write_pdf())
+    assert len(pages) == 3
+    for page, numbers in zip(pages, [(1, 2, 3), (4, 5, 6), (7, 8)]):
+        for n in numbers:
+            assert f"Team {n}" in page
+        assert "yellow" in page if len(numbers) == 3 else "green" in page
+
+
+@pytest.mark.parametrize("system", scoring.SYSTEMS)
+@pytest.mark.parametrize("teams_per_table", [2, 3])
+def test_one_page_per_table_in_every_system(tournament, make_teams, system, teams_per_table):
+    tournament.scoring_system = system
+    tournament.teams_per_table = teams_per_table
+    tournament.jack_partner = False
+    tournament.home_entry = "optional"
+    tournament.seven_max_pawns = 7
+    tournament.save()
+    long = "Een heel erg lange teamnaam die maar doorgaat en doorgaat tot de rand"
+    make_teams(tournament, 3 * teams_per_table)
+    for n, team in enumerate(tournament.teams.all()):
+        team.name = f"{long} {n}"
+        team.save()
+    numbers = list(range(1, 3 * teams_per_table + 1))
+    round_ = seat(tournament, [numbers[i:i + teams_per_table] for i in range(0, len(numbers), teams_per_table)])
+    with translation.override("en"):
+        document = round_pdfs.table_cards_document(round_, SITE)
+        pages = pdf_pages(document.write_pdf())
+    assert len(document.pages) == 3
+    for number, page in enumerate(pages, 1):
+        assert f"Table {number}" in page
+        assert "you may not swap with your partner's pawn" in page
+        assert "go round again" in page and "at most 7 pawns" in page
+    text = "\n".join(pages)
+    if system == scoring.INDIVIDUAL_11:
+        assert "h1" in text and "h4" in text and "Speler 1a" in text
+    elif system == scoring.PAWNS_2PT:
+        assert "Pawns home" in text and "All 8 home" in text
+
+
+def test_individual_and_pawns_sheets_have_a_row_per_player_or_team(tournament, make_teams):
+    tournament.scoring_system = scoring.INDIVIDUAL_11
+    tournament.save()
+    make_teams(tournament, 2)
+    round_ = seat(tournament, [[1, 2]])
+    html = card_html(round_)
+    assert html.count('<td class="hole"></td>') == 4 * 4  # four players, h1–h4 each
+    tournament.scoring_system = scoring.PAWNS_2PT
+    tournament.save()
+    html = card_html(round_)
+    assert html.count('<span class="box"></span></td></tr>') == 2  # a "won" box per team
+
+
+def test_table_card_queries_do_not_grow_with_the_tables(tournament, make_teams):
+    make_teams(tournament, 20)
+    small = seat(tournament, [[1, 2], [3, 4]])
+    large = seat(tournament, [[n, n + 1] for n in range(1, 20, 2)])
+    counts = []
+    for round_ in (small, large):
+        with CaptureQueriesContext(connection) as queries:
+            card_html(round_)
+        counts.append(len(queries.captured_queries))
+    assert counts[0] == counts[1] <= 5, counts
+    with CaptureQueriesContext(connection) as queries:
+        with translation.override("en"):
+            round_pdfs.wall_by_team_html(large)
+            round_pdfs.missing_results_html(large)
+    assert len(queries.captured_queries) <= 10
+
+
+# --- wall lists and missing results ------------------------------------------------------
+
+
+def test_wall_by_table(two_team_round):
+    with translation.override("en"):
+        pages = pdf_pages(round_pdfs.wall_by_table_pdf(two_team_round))
+        html = round_pdfs.wall_by_table_html(two_team_round)
+    assert len(pages) == 1
+    text = pages[0]
+    assert "Round 1" in text and "Tables" in text
+    for name in ("zeven Splitters", "Apen", "boeren", "Harten Vrouw"):
+        assert name in text
+    assert "red + yellow" in text and "blue + green" in text
+    assert "Dames" in text  # the bye, under the list
+    assert re.findall(r'<td class="table-no"[^>]*>(\d+)</td>', html) == ["1", "2"]
+
+
+def test_wall_by_table_is_compact(tournament, make_teams):
+    make_teams(tournament, 40)
+    round_ = seat(tournament, [[n, n + 1] for n in range(1, 40, 2)])
+    with translation.override("en"):
+        pages = pdf_pages(round_pdfs.wall_by_table_pdf(round_))
+    assert len(pages) <= 3  # 20 tables
+    text = "\n".join(pages)
+    for n in range(1, 41):
+        assert f"Team {n}" in text
+
+
+def test_wall_by_team_sorted_by_name_with_the_bye(two_team_round):
+    with translation.override("en"):
+        lines = round_pdfs.team_lines(two_team_round)
+        pages = pdf_pages(round_pdfs.wall_by_team_pdf(two_team_round))
+    assert [line.team.name for line in lines] == ["Apen", "boeren", "Dames", "Harten Vrouw", "zeven Splitters"]
+    assert [line.table for line in lines] == [1, 2, None, 2, 1]
+    assert [team.name for team in lines[0].opponents] == ["zeven Splitters"]
+    text = pages[0]
+    rows = [row for row in text.splitlines() if row.startswith(("Apen", "boeren", "Dames", "Harten", "zeven"))]
+    assert [row.split()[0] for row in rows] == ["Apen", "boeren", "Dames", "Harten", "zeven"], rows
+    assert "bye" in text and "Where does my team play?" in text
+    assert "2. Apen" in text and "1. zeven Splitters" in text  # opponents with their numbers
+
+
+def test_missing_results(two_team_round):
+    table = two_team_round.tables.get(number=1)
+    record_result(table, {"arrivals": [0, 1, 0]})
+    with translation.override("en"):
+        html = round_pdfs.missing_results_html(two_team_round)
+        text = pdf_pages(round_pdfs.missing_results_pdf(two_team_round))[0]
+    assert "Missing results" in text and "1 of 2 tables has no result yet." in text
+    assert "boeren" in text and "Harten Vrouw" in text
+    assert "Apen" not in text and "zeven Splitters" not in text
+    assert re.findall(r'<td class="table-no">(\d+)</td>', html) == ["2"]
+    Result.objects.create(table=two_team_round.tables.get(number=2), version=1, sheet={"forfeit": 0})
+    with translation.override("en"):
+        text = pdf_pages(round_pdfs.missing_results_pdf(two_team_round))[0]
+    assert "All results of the 2 tables are in." in text
+
+
+def test_a_round_without_tables(tournament):
+    round_ = add_round(tournament)
+    with translation.override("en"):
+        for render in (round_pdfs.table_cards_pdf, round_pdfs.wall_by_table_pdf,
+                       round_pdfs.wall_by_team_pdf, round_pdfs.missing_results_pdf):
+            assert "This round has no tables yet." in pdf_pages(render(round_))[0]
+
+
+# --- views -------------------------------------------------------------------------------
+
+VIEWS = {
+    "round_table_cards": "table-cards",
+    "round_wall_tables": "wall-by-table",
+    "round_wall_teams": "wall-by-team",
+    "round_missing": "missing-results",
+}
+
+
+@pytest.mark.parametrize("name, what", VIEWS.items())
+def test_views_return_pdfs_for_directors(director_client, player_user, two_team_round, name, what):
+    url = reverse(f"director:{name}", args=["keezen-cup-2026", 1])
+    assert url == f"/director/t/keezen-cup-2026/rounds/1/{what}.pdf"
+    anonymous = Client().get(url)
+    assert anonymous.status_code == 302 and "login" in anonymous["Location"]
+    response = director_client.get(url, HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    assert response["Content-Disposition"] == f'inline; filename="keezen-cup-2026-round-1-{what}.pdf"'
+    text = "\n".join(pdf_pages(response.content))
+    for team in ("zeven Splitters", "Apen", "boeren", "Harten Vrouw"):  # no results yet: all missing
+        assert team in text
+    if name == "round_table_cards":
+        assert "http://testserver/t/keezen-cup-2026/rounds/1/tables/2/" in text.replace("\n", "")
+    assert director_client.get(reverse(f"director:{name}", args=["keezen-cup-2026", 9])).status_code == 404
+    assert director_client.get(reverse(f"director:{name}", args=["no-such-cup", 1])).status_code == 404
+    player = Client()
+    player.force_login(player_user)
+    assert player.get(url).status_code == 403
+
+
+# --- benchmark ---------------------------------------------------------------------------
+
+
+def test_bench_pairing_prints_its_figures_and_keeps_nothing(db):
+    out = io.StringIO()
+    call_command("bench_pairing", "--teams", "40", "--tables", "3", stdout=out)
+    text = out.getvalue()
+    assert re.search(r"^Swiss round paired: \d+\.\d\d s \(target ≤ 2 s\), 40 teams", text, re.M), text
+    assert re.search(r"^table cards PDF rendered: \d+\.\d\d s \(target ≤ 10 s\), 3 tables, 3 pages", text, re.M), text
+    assert "rolled back: nothing was kept" in text
+    assert not Tournament.objects.exists() and not Team.objects.exists()

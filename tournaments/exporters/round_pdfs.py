@@ -1,0 +1,250 @@
+"""A round on paper: table cards with score sheets, two wall lists and the missing results.
+
+All four are A4 PDFs laid out by WeasyPrint from Django templates, with the helpers of
+:mod:`tournaments.exporters.standings_pdf` (base template, footer, the fetcher that only accepts
+``data:`` URLs). The QR code on a table card is inline SVG made by segno, so nothing is fetched.
+
+Every list reads the round's tables in a fixed number of queries, whatever the number of
+tables: seats, teams and players are prefetched, and whether a table has a result is a
+subquery.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from urllib.parse import urljoin
+
+import segno
+import weasyprint
+from django.db.models import Exists, OuterRef, Prefetch
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+import scoring
+from scoring.sheets import HOLES, PAWNS_PER_TEAM
+from tournaments.exporters.standings_pdf import _document, css_string, page_counter_css
+from tournaments.models import Result, Round, Table, TableSeat, Team, Tournament
+from tournaments.services.seating import SeatView, seat_views
+
+TABLE_CARDS_TEMPLATE = "tournaments/pdf/table_cards.html"
+WALL_BY_TABLE_TEMPLATE = "tournaments/pdf/wall_by_table.html"
+WALL_BY_TEAM_TEMPLATE = "tournaments/pdf/wall_by_team.html"
+MISSING_RESULTS_TEMPLATE = "tournaments/pdf/missing_results.html"
+
+DEFAULT_SITE_URL = "http://localhost/"
+"""Where the QR codes point when no base URL is given (commands, tests)."""
+
+
+# --- reading the round ----------------------------------------------------------------------
+
+
+@dataclass
+class TableView:
+    """One table of the round as the printouts show it."""
+
+    table: Table
+    seats: list[SeatView]
+    has_result: bool
+    url: str = ""
+    qr: SafeString = field(default_factory=lambda: mark_safe(""))
+    sheet: dict = field(default_factory=dict)
+
+    @property
+    def number(self) -> int:
+        return self.table.number
+
+    @property
+    def teams(self) -> list[Team]:
+        return [seat.team for seat in self.seats]
+
+    @property
+    def first(self) -> SeatView | None:
+        """The team that deals first: the first on the sheet."""
+        return self.seats[0] if self.seats else None
+
+
+@dataclass(frozen=True)
+class TeamLine:
+    """A line of the wall list by team name."""
+
+    team: Team
+    table: int | None  # None: a bye
+    opponents: tuple[Team, ...] = ()
+    colours: str = ""
+
+    @property
+    def bye(self) -> bool:
+        return self.table is None
+
+
+def _tables(round_: Round) -> list[TableView]:
+    seats = TableSeat.objects.select_related("team").prefetch_related("team__players").order_by("position")
+    tables = (
+        Table.objects.filter(round=round_)
+        .prefetch_related(Prefetch("seats", queryset=seats))
+        .annotate(has_result=Exists(Result.objects.filter(table=OuterRef("pk"))))
+        .order_by("number")
+    )
+    return [TableView(table=table, seats=seat_views(table), has_result=table.has_result) for table in tables]
+
+
+def table_url(site_url: str | None, round_: Round, table_number: int) -> str:
+    """The absolute address of the table's public page (the QR code's target)."""
+    path = reverse("public:table", args=[round_.tournament.slug, round_.number, table_number])
+    return urljoin(site_url or DEFAULT_SITE_URL, path)
+
+
+def qr_svg(url: str) -> SafeString:
+    """The QR code of ``url`` as inline SVG, sized by CSS (viewBox only)."""
+    return mark_safe(segno.make(url, error="m").svg_inline(omitsize=True, border=2))  # segno's own markup
+
+
+# --- what the table card says ---------------------------------------------------------------
+
+
+def house_rule_lines(tournament: Tournament) -> list[str]:
+    """The house rules in force, one short sentence each, as players read them at the table."""
+    rules = tournament.house_rules
+    lines = [
+        _("Jack: you may swap with your partner's pawn.") if rules.jack_partner
+        else _("Jack: you may not swap with your partner's pawn."),
+        _("Jack: you may swap your own pawn off its start hole.") if rules.jack_own_start
+        else _("Jack: your own pawn on its start hole cannot be swapped."),
+        _("If your only moves capture your own or your partner's pawn, you must make one.")
+        if rules.self_capture == "forced"
+        else _("If your only moves capture your own or your partner's pawn, you may fold instead."),
+        _("A pawn at its home entrance must go in.") if rules.home_entry == "forced"
+        else _("A pawn may pass its home entrance and go round again."),
+        _("Seven: once your last pawn is home, the rest of the 7 is played with your partner's pawns.")
+        if rules.seven_partner_remainder
+        else _("Seven: your last pawn may come home only with the last part of a 7."),
+        ngettext(
+            "Seven: the 7 may not be split; it moves one pawn.",
+            "Seven: a 7 may be split over at most %(count)d pawns, your partner's included.",
+            rules.seven_max_pawns,
+        ) % {"count": rules.seven_max_pawns},
+    ]
+    return lines
+
+
+def score_sheet(tournament: Tournament, seats: list[SeatView]) -> dict:
+    """What the sheet of the tournament's system has to hold for these teams.
+
+    ``pawn-order``: numbered lines (8 for the first team, 7 for each other: the game ends at the
+    8th pawn of one team) with the points of each line; ``pawns-2pt``: one row per team;
+    ``individual-11``: one row per player with the home holes h1–h4.
+    """
+    system = tournament.scoring_system
+    if system == scoring.PAWN_ORDER:
+        count = PAWNS_PER_TEAM + (PAWNS_PER_TEAM - 1) * max(len(seats) - 1, 0)
+        points = tournament.points_list
+        lines = [(n, points[n - 1] if n <= len(points) else 0) for n in range(1, count + 1)]
+        return {"system": system, "lines": lines}
+    if system == scoring.INDIVIDUAL_11:
+        rows = [(seat, player) for seat in seats for player in seat.players]
+        return {"system": system, "rows": rows, "holes": HOLES}
+    return {"system": system, "rows": seats}
+
+
+# --- rendering ------------------------------------------------------------------------------
+
+
+def _context(round_: Round, **extra) -> dict:
+    tournament = round_.tournament
+    return {
+        "tournament": tournament,
+        "round": round_,
+        "scoring_system": tournament.get_scoring_system_display(),
+        "landscape": False,
+        "page_counter": mark_safe(page_counter_css()),  # built from our own message, escaped there
+        "printed": mark_safe(css_string(
+            _("Printed %(when)s") % {"when": date_format(timezone.localtime(), "SHORT_DATETIME_FORMAT")}
+        )),
+        **extra,
+    }
+
+
+def table_cards_html(round_: Round, site_url: str | None = None) -> str:
+    tournament = round_.tournament
+    tables = _tables(round_)
+    for view in tables:
+        view.url = table_url(site_url, round_, view.number)
+        view.qr = qr_svg(view.url)
+        view.sheet = score_sheet(tournament, view.seats)
+    return render_to_string(TABLE_CARDS_TEMPLATE, _context(
+        round_, tables=tables, house_rules=house_rule_lines(tournament),
+    ))
+
+
+def wall_by_table_html(round_: Round) -> str:
+    return render_to_string(WALL_BY_TABLE_TEMPLATE, _context(
+        round_, tables=_tables(round_), byes=_byes(round_),
+    ))
+
+
+def team_lines(round_: Round) -> list[TeamLine]:
+    """Every seated team and every team with a bye, by name (case-insensitive), then number."""
+    lines = []
+    for view in _tables(round_):
+        for seat in view.seats:
+            lines.append(TeamLine(
+                team=seat.team, table=view.number, colours=seat.colours,
+                opponents=tuple(other.team for other in view.seats if other is not seat),
+            ))
+    lines += [TeamLine(team=team, table=None) for team in _byes(round_)]
+    return sorted(lines, key=lambda line: (line.team.name.casefold(), line.team.number))
+
+
+def wall_by_team_html(round_: Round) -> str:
+    return render_to_string(WALL_BY_TEAM_TEMPLATE, _context(round_, lines=team_lines(round_)))
+
+
+def missing_results_html(round_: Round) -> str:
+    tables = _tables(round_)
+    missing = [view for view in tables if not view.has_result]
+    return render_to_string(MISSING_RESULTS_TEMPLATE, _context(
+        round_, tables=missing, table_count=len(tables),
+    ))
+
+
+def _byes(round_: Round) -> list[Team]:
+    return [bye.team for bye in round_.byes.select_related("team").order_by("team__number")]
+
+
+def table_cards_document(round_: Round, site_url: str | None = None,
+                         base_url: str | None = None) -> weasyprint.document.Document:
+    """One A4 page per table; ``document.pages`` tells how many, ``write_pdf()`` makes the file."""
+    return _document(table_cards_html(round_, site_url), base_url)
+
+
+def wall_by_table_document(round_: Round, base_url: str | None = None) -> weasyprint.document.Document:
+    return _document(wall_by_table_html(round_), base_url)
+
+
+def wall_by_team_document(round_: Round, base_url: str | None = None) -> weasyprint.document.Document:
+    return _document(wall_by_team_html(round_), base_url)
+
+
+def missing_results_document(round_: Round, base_url: str | None = None) -> weasyprint.document.Document:
+    return _document(missing_results_html(round_), base_url)
+
+
+def table_cards_pdf(round_: Round, site_url: str | None = None) -> bytes:
+    return table_cards_document(round_, site_url, site_url).write_pdf()
+
+
+def wall_by_table_pdf(round_: Round, base_url: str | None = None) -> bytes:
+    return wall_by_table_document(round_, base_url).write_pdf()
+
+
+def wall_by_team_pdf(round_: Round, base_url: str | None = None) -> bytes:
+    return wall_by_team_document(round_, base_url).write_pdf()
+
+
+def missing_results_pdf(round_: Round, base_url: str | None = None) -> bytes:
+    return missing_results_document(round_, base_url).write_pdf()

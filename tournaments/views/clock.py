@@ -1,0 +1,69 @@
+"""The round clock: the director's buttons, and the JSON every countdown on every screen reads."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
+
+from tournaments.models import Round, Tournament
+from tournaments.permissions import director_required
+from tournaments.services import clock as clock_services
+
+
+def _act(request: HttpRequest, slug: str, number: int, action: Callable[[Round], None], done: str) -> HttpResponse:
+    round_ = get_object_or_404(Round, tournament__slug=slug, number=number)
+    try:
+        action(round_)
+    except ValidationError as error:
+        for message in error.messages:
+            messages.error(request, message)
+    else:
+        messages.success(request, done)
+    return redirect("director:round_detail", slug, number)
+
+
+@director_required
+@require_POST
+def start(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    return _act(request, slug, number, clock_services.start, _("The clock is running."))
+
+
+@director_required
+@require_POST
+def pause(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    return _act(request, slug, number, clock_services.pause, _("The clock is paused."))
+
+
+@director_required
+@require_POST
+def resume(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    return _act(request, slug, number, clock_services.resume, _("The clock runs again."))
+
+
+@director_required
+@require_POST
+def extend(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    raw = request.POST.get("minutes", "")
+    minutes = int(raw) if raw.isdigit() else 0
+    return _act(request, slug, number, lambda round_: clock_services.extend(round_, minutes),
+                _("The round is %(minutes)s minutes longer.") % {"minutes": minutes})
+
+
+@never_cache
+def clock_json(request: HttpRequest, slug: str) -> JsonResponse:
+    """The current round's clock: ``{"round", "state", "remaining", "total", "ends_at", "server_time"}``."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    now = timezone.now()
+    round_ = clock_services.current_round(tournament.pk)
+    if round_ is None:
+        return JsonResponse({"round": None, "state": "none", "remaining": 0, "total": 0,
+                             "ends_at": None, "server_time": now.isoformat()})
+    return JsonResponse(clock_services.clock(round_, now).as_json(now))

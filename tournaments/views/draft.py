@@ -1,0 +1,111 @@
+"""Director actions on a round before it is played: draw it, plan every round, swap teams, edit
+the arrangement, publish and return to draft. Thin: the rules live in services/draw.py and
+services/draft.py; every refusal comes back as a message naming the problem."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
+
+from tournaments.models import Round, Team, Tournament
+from tournaments.permissions import director_required
+from tournaments.services import draft as draft_services
+from tournaments.services import draw as draw_services
+
+
+def _round(slug: str, number: int) -> Round:
+    return get_object_or_404(Round.objects.select_related("tournament"), tournament__slug=slug, number=number)
+
+
+def _attempt(request: HttpRequest, action: Callable[[], object], success: str) -> bool:
+    try:
+        action()
+    except ValidationError as error:
+        for message in error.messages:
+            messages.error(request, message)
+        return False
+    messages.success(request, success)
+    return True
+
+
+@director_required
+@require_POST
+def draw(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    round_ = _round(slug, number)
+    _attempt(request, lambda: draw_services.draw_round(round_),
+             _("Round %(number)s drawn. Check the flags, then publish.") % {"number": number})
+    return redirect("director:round_detail", slug, number)
+
+
+@director_required
+@require_POST
+def plan(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, slug=slug)
+    rounds: list[Round] = []
+    ok = _attempt(request, lambda: rounds.extend(draw_services.plan_all_rounds(tournament)),
+                  ngettext("%(count)s round planned without rematches.",
+                           "%(count)s rounds planned without rematches.", tournament.rounds)
+                  % {"count": tournament.rounds})
+    if ok:
+        return redirect("director:round_detail", slug, 1)
+    return redirect("director:round_list", slug)
+
+
+@director_required
+@require_POST
+def publish(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    round_ = _round(slug, number)
+    _attempt(request, lambda: draft_services.publish(round_),
+             _("Round %(number)s is published: players see their tables.") % {"number": number})
+    return redirect("director:round_detail", slug, number)
+
+
+@director_required
+@require_POST
+def unpublish(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    round_ = _round(slug, number)
+    _attempt(request, lambda: draft_services.unpublish(round_),
+             _("Round %(number)s is a draft again; players no longer see it.") % {"number": number})
+    return redirect("director:round_detail", slug, number)
+
+
+@director_required
+@require_POST
+def swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    round_ = _round(slug, number)
+    teams = {str(team.pk): team for team in round_.tournament.teams.filter(
+        pk__in=[value for value in (request.POST.get("first"), request.POST.get("second")) if value and value.isdigit()]
+    )}
+    first, second = teams.get(request.POST.get("first", "")), teams.get(request.POST.get("second", ""))
+    if first is None or second is None:
+        messages.error(request, _("Choose two teams to swap."))
+    else:
+        _attempt(request, lambda: draft_services.swap_teams(round_, first, second),
+                 _("%(first)s and %(second)s swapped places.") % {"first": first, "second": second})
+    return redirect("director:round_detail", slug, number)
+
+
+@director_required
+def arrangement(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The whole arrangement as text (``3: 12 7`` per table, ``bye: 5``): fast for big changes."""
+    round_ = _round(slug, number)
+    text = request.POST.get("arrangement") if request.method == "POST" else draft_services.arrangement_text(round_)
+    errors: list[str] = []
+    if request.method == "POST":
+        try:
+            draft_services.set_seating(round_, draft_services.parse_arrangement(round_, text or ""))
+        except ValidationError as error:
+            errors = error.messages
+        else:
+            messages.success(request, _("The arrangement of round %(number)s is saved.") % {"number": number})
+            return redirect("director:round_detail", slug, number)
+    return render(request, "tournaments/director/arrangement.html", {
+        "tournament": round_.tournament, "round": round_, "text": text, "errors": errors,
+    })
