@@ -8,8 +8,15 @@ from django.core.exceptions import ValidationError
 
 from tournaments.models import Bye, Round, Table, TableSeat
 from tournaments.services.draft import (
-    Seating, arrangement_text, current_seating, parse_arrangement, publish, round_flags, set_seating,
-    swap_teams, unpublish,
+    Seating,
+    arrangement_text,
+    current_seating,
+    parse_arrangement,
+    publish,
+    round_flags,
+    set_seating,
+    swap_teams,
+    unpublish,
 )
 from tournaments.services.draw import draw_round, plan_all_rounds
 from tournaments.services.results import record_result
@@ -221,7 +228,7 @@ def test_arrangements_that_seat_twice_or_drop_a_team_are_refused(drawn):
 
 
 def test_arrangement_text_round_trips_and_names_bad_lines(drawn):
-    round_, teams = drawn
+    round_, _teams = drawn
     text = arrangement_text(round_)
     assert parse_arrangement(round_, text) == current_seating(round_)
     with pytest.raises(ValidationError) as error:
@@ -258,3 +265,58 @@ def test_published_rounds_are_fixed_until_returned_to_draft(drawn):
     record_result(round_.tables.first(), {"arrivals": [0]})
     with pytest.raises(ValidationError):
         unpublish(round_)
+
+
+# --------------------------------------------------------------------------- the director's pages
+
+
+def test_director_draws_reviews_swaps_and_publishes(director_client, client, tournament, make_teams):
+    teams = make_teams(tournament, 7)
+    base = f"/director/t/{tournament.slug}/rounds/"
+    listing = director_client.get(base, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Draw round 1" in listing and "Plan all 3 rounds at once" in listing
+    director_client.post(base + "add/")
+    round_ = Round.objects.get(tournament=tournament, number=1)
+    assert round_.tables.count() == 3 and round_.byes.count() == 1
+    page = director_client.get(base + "1/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert 'class="flag-bye"' in page and "Publish" in page
+    assert client.get(f"/t/{tournament.slug}/rounds/1/tables/1/").status_code == 404
+
+    before = snapshot(round_)
+    refused = director_client.post(base + "1/swap/", {"first": teams[0].pk, "second": teams[0].pk},
+                                   follow=True, HTTP_ACCEPT_LANGUAGE="en")
+    assert "Choose two different teams to swap." in refused.content.decode()
+    assert snapshot(round_) == before
+    seating = current_seating(round_)
+    a, b = seating.tables[0][0], seating.tables[2][1]
+    director_client.post(base + "1/swap/", {"first": a, "second": b})
+    assert current_seating(round_).tables[0][0] == b
+
+    text = arrangement_text(round_)
+    first_line = text.splitlines()[0]
+    broken = text.replace(first_line, first_line.split(":")[0] + ": " + first_line.split(": ")[1].split()[0], 1)
+    page = director_client.post(base + "1/arrangement/", {"arrangement": broken}, HTTP_ACCEPT_LANGUAGE="en")
+    assert page.status_code == 200 and "would lose its place" in page.content.decode()
+    assert current_seating(round_).tables[0][0] == b
+
+    director_client.post(base + "1/publish/")
+    round_.refresh_from_db()
+    assert round_.status == "published"
+    assert client.get(f"/t/{tournament.slug}/rounds/1/tables/1/").status_code == 200
+    page = director_client.get(base + "1/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Start the clock (45 min)" in page and "Back to draft" in page
+
+
+def test_round_page_queries_do_not_grow_with_tables(director_client, tournament, make_teams,
+                                                    django_assert_max_num_queries):
+    make_teams(tournament, 60)
+    round_ = add_round(tournament)
+    draw_round(round_)
+    with django_assert_max_num_queries(25):
+        director_client.get(f"/director/t/{tournament.slug}/rounds/1/")
+
+
+def test_plan_button(director_client, tournament, make_teams):
+    make_teams(tournament, 6)
+    director_client.post(f"/director/t/{tournament.slug}/rounds/plan/")
+    assert Round.objects.filter(tournament=tournament).count() == 3

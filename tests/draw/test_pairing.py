@@ -11,7 +11,13 @@ from dataclasses import replace
 
 import pytest
 
-from tournaments.draw import Draw, TeamRecord, planned_schedule, random_round, swiss_round
+from tournaments.draw import (
+    Draw,
+    TeamRecord,
+    planned_schedule,
+    random_round,
+    swiss_round,
+)
 from tournaments.draw.pairing import BLOCK, NEIGHBOURS
 
 
@@ -250,8 +256,3 @@ def test_planned_schedule_has_no_rematches(n):
 def test_planned_schedule_refuses_too_many_rounds():
     with pytest.raises(ValueError, match="at most 3"):
         planned_schedule(ids(4), 4, seed=1)
-
-
-def test_tables_of_three_only_swiss_is_not_supported_yet():
-    with pytest.raises(NotImplementedError):
-        swiss_round([TeamRecord(x) for x in ids(6)], seed=1, teams_per_table=3)

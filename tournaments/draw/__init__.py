@@ -6,7 +6,13 @@ here imports Django; callers hand in plain ``TeamRecord`` values (or anything
 with the same attributes) and get frozen ``Draw`` values back.
 """
 
-from tournaments.draw.pairing import Draw, PairedTable, TeamRecord, random_round, swiss_round
+from tournaments.draw.pairing import (
+    Draw,
+    PairedTable,
+    TeamRecord,
+    random_round,
+    swiss_round,
+)
 from tournaments.draw.schedule import planned_schedule
 
 __all__ = [

@@ -197,9 +197,9 @@ class _Search:
                     continue
                 old = self.conflicts(self.cost[g] + self.cost[h])
                 for delta, i, j, new_g, new_h in self.swaps(g, h):
-                    if delta < 0 and self.conflicts(new_g + new_h) < old:
-                        if best is None or delta < best[0]:
-                            best = (delta, h, i, j, new_g, new_h)
+                    if (delta < 0 and self.conflicts(new_g + new_h) < old
+                            and (best is None or delta < best[0])):
+                        best = (delta, h, i, j, new_g, new_h)
             if best is not None:
                 _, h, i, j, new_g, new_h = best
                 self.apply(g, h, i, j, new_g, new_h)

@@ -104,7 +104,7 @@ def _try_threes(ids: list[str], rounds: int, sizes: list[int], seed: int) -> lis
         order = sorted(coin, key=lambda team: -at_two[team])
         slot = {team: k for k, team in enumerate(order)}
         met_by_slot = [[slot[o] for o in met[team]] for team in order]
-        groups = group_positions(sizes, met_by_slot, rng.randrange(2**32), spread=False)
+        groups = group_positions(sizes, met_by_slot, rng.randrange(2**32))
         if conflict_pairs(groups, met_by_slot):
             return None
         tables = []

@@ -22,7 +22,12 @@ from django.utils.translation import pgettext
 
 from tournaments.draw import Draw, PairedTable
 from tournaments.models import Round, RoundStatus, Team
-from tournaments.services.draw import check_can_redraw, opponents_before, teams_to_draw, write_draw
+from tournaments.services.draw import (
+    check_can_redraw,
+    opponents_before,
+    teams_to_draw,
+    write_draw,
+)
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments import draw
-from tournaments.models import Bye, Result, Round, RoundStatus, Table, TableSeat, Team, Tournament
+from tournaments.models import (
+    Bye,
+    Result,
+    Round,
+    RoundStatus,
+    Table,
+    TableSeat,
+    Team,
+    Tournament,
+)
 from tournaments.services.standings import round_scores, team_key, team_standings
 
 

@@ -23,7 +23,15 @@ import scoring
 from engine.errors import EngineError
 from engine.house_rules import parse_house_rules
 from tournaments.models import (
-    NAME_MAX_LENGTH, Bye, Result, ResultSource, Round, RoundStatus, Table, TableSeat, Tournament,
+    NAME_MAX_LENGTH,
+    Bye,
+    Result,
+    ResultSource,
+    Round,
+    RoundStatus,
+    Table,
+    TableSeat,
+    Tournament,
 )
 from tournaments.services.results import from_sheet, to_sheet
 from tournaments.services.standings import team_key

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from tournaments.models import Round, Team, Tournament
+from tournaments.models import Round, Tournament
 from tournaments.permissions import director_required
 from tournaments.services import draft as draft_services
 from tournaments.services import draw as draw_services

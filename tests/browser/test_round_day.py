@@ -1,0 +1,71 @@
+"""In Chromium on a phone: a player finds their table by typing their own name, and the
+projector's clock counts down (and survives a reload with the right time)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tournaments.services import clock as clock_services
+from tournaments.services.draft import current_seating, publish
+from tournaments.services.draw import draw_round
+from tournaments.services.rounds import add_round
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def published(tournament, make_teams):
+    make_teams(tournament, 10)
+    round_ = add_round(tournament)
+    draw_round(round_)
+    publish(round_)
+    return round_
+
+
+def seconds(text: str) -> int:
+    minutes, secs = text.strip().split(":")[-2:]
+    return int(minutes) * 60 + int(secs)
+
+
+def test_find_my_table_by_player_name(page, page_problems, tournament, published):
+    seating = current_seating(published)
+    team = tournament.teams.get(pk=seating.tables[3][1])
+    opponent = tournament.teams.get(pk=seating.tables[3][0])
+    player = team.player_names[1]
+
+    page.goto(f"/t/{tournament.slug}/")
+    page.locator(f'a[href="/t/{tournament.slug}/find/"]').first.tap()
+    search = page.locator("input[name=q]")
+    search.fill(player.lower())  # as typed on a phone, and without pressing enter: htmx searches
+    place = page.locator("#places .place")
+    expect(place).to_have_count(1)
+    expect(place).to_contain_text(team.name)
+    expect(place).to_contain_text(opponent.name)
+    expect(place).to_contain_text("table 4")
+    place.locator("a").tap()
+    expect(page).to_have_url(re.compile(rf"/t/{tournament.slug}/rounds/1/tables/4/$"))
+    expect(page.locator("#seat-2")).to_contain_text(player)
+    assert page_problems == []
+
+
+def test_projector_counts_down_and_reload_keeps_the_time(page, page_problems, tournament, published):
+    clock_services.start(published)
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(f"/t/{tournament.slug}/projector/")
+    time = page.locator("[data-clock-time]")
+    expect(page.locator(".projector-table")).to_have_count(5)
+    first = seconds(time.inner_text())
+    assert 44 * 60 <= first <= 45 * 60
+    expect(time).not_to_have_text(time.inner_text(), timeout=3000)  # it ticks
+    assert seconds(time.inner_text()) < first
+    clock_services.pause(published)
+    left = clock_services.clock(published).remaining
+    page.reload()
+    expect(page.locator(".round-clock")).to_have_attribute("data-state", "paused")
+    assert seconds(time.inner_text()) == left
+    page.wait_for_timeout(1500)
+    assert seconds(time.inner_text()) == left  # paused: it stands still
+    assert page_problems == []
