@@ -67,7 +67,7 @@ def card_html(round_) -> str:
 
 def sheet_lines(html: str) -> list[int]:
     """The numbered lines of each pawn-order sheet, one count per card."""
-    return [len(re.findall(r'<td class="n">\d+</td>', card)) for card in html.split('<section class="card">')[1:]]
+    return [len(re.search(r'<div class="n">(.*?)</div>', card, re.DOTALL).group(1).split("\n")) for card in html.split('<section class="card">')[1:]]
 
 
 # --- table cards -------------------------------------------------------------------------
@@ -93,7 +93,7 @@ def test_table_cards_pawn_order_two_teams(two_team_round):
     html = card_html(two_team_round)
     assert sheet_lines(html) == [15, 15]
     assert html.count("<svg") == 2 and 'class="segno"' in html
-    assert ">150<" in html and ">10<" in html  # the points of the first and last line
+    assert "150\n140\n130" in html and "20\n10</div>" in html  # the points of each line, 150 … 10
 
 
 def test_table_cards_pawn_order_three_teams(tournament, make_teams):
@@ -163,10 +163,9 @@ def test_table_card_queries_do_not_grow_with_the_tables(tournament, make_teams):
             card_html(round_)
         counts.append(len(queries.captured_queries))
     assert counts[0] == counts[1] <= 5, counts
-    with CaptureQueriesContext(connection) as queries:
-        with translation.override("en"):
-            round_pdfs.wall_by_team_html(large)
-            round_pdfs.missing_results_html(large)
+    with CaptureQueriesContext(connection) as queries, translation.override("en"):
+        round_pdfs.wall_by_team_html(large)
+        round_pdfs.missing_results_html(large)
     assert len(queries.captured_queries) <= 10
 
 
@@ -275,7 +274,19 @@ def test_bench_pairing_prints_its_figures_and_keeps_nothing(db):
     out = io.StringIO()
     call_command("bench_pairing", "--teams", "40", "--tables", "3", stdout=out)
     text = out.getvalue()
-    assert re.search(r"^Swiss round paired: \d+\.\d\d s \(target ≤ 2 s\), 40 teams", text, re.M), text
-    assert re.search(r"^table cards PDF rendered: \d+\.\d\d s \(target ≤ 10 s\), 3 tables, 3 pages", text, re.M), text
+    assert re.search(r"^Swiss round paired: \d+\.\d\d s \(target ≤ 2 s\), 40 teams", text, re.MULTILINE), text
+    assert re.search(r"^table cards PDF rendered: \d+\.\d\d s \(target ≤ 10 s\), 3 tables, 3 pages", text, re.MULTILINE), text
     assert "rolled back: nothing was kept" in text
     assert not Tournament.objects.exists() and not Team.objects.exists()
+
+
+def test_table_cards_rendered_in_parts_side_by_side_keep_every_card_in_order(tournament, make_teams):
+    teams = make_teams(tournament, 12)
+    round_ = seat(tournament, [[i, i + 1] for i in range(1, 13, 2)])
+    content = round_pdfs.table_cards_pdf(round_, SITE, per_process=3)  # two parts on two cores
+    pages = pdf_pages(content)
+    assert len(pages) == 6
+    for number, page in enumerate(pages, start=1):
+        assert re.search(rf"\b{number}\b", page)
+        for team in teams[2 * (number - 1):2 * number]:
+            assert team.name in page

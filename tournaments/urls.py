@@ -2,8 +2,20 @@
 
 from django.urls import include, path
 
-from tournaments.views import backup, clock, desk, director, draft, players, public, rounds, standings, standings_exports, team_excel
-from tournaments.views import round_prints
+from tournaments.views import (
+    backup,
+    clock,
+    desk,
+    director,
+    draft,
+    players,
+    public,
+    round_prints,
+    rounds,
+    standings,
+    standings_exports,
+    team_excel,
+)
 
 public_patterns = (
     [

@@ -12,10 +12,12 @@ subquery.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from urllib.parse import urljoin
+from functools import lru_cache
+from urllib.parse import quote, urljoin
 
 import segno
 import weasyprint
+from django.conf import settings
 from django.db.models import Exists, OuterRef, Prefetch
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -26,6 +28,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 import scoring
+from keezen_site import pdf_pool
 from scoring.sheets import HOLES, PAWNS_PER_TEAM
 from tournaments.exporters.standings_pdf import _document, css_string, page_counter_css
 from tournaments.models import Result, Round, Table, TableSeat, Team, Tournament
@@ -35,6 +38,9 @@ TABLE_CARDS_TEMPLATE = "tournaments/pdf/table_cards.html"
 WALL_BY_TABLE_TEMPLATE = "tournaments/pdf/wall_by_table.html"
 WALL_BY_TEAM_TEMPLATE = "tournaments/pdf/wall_by_team.html"
 MISSING_RESULTS_TEMPLATE = "tournaments/pdf/missing_results.html"
+
+PARALLEL_FROM = 30
+"""Fewer cards per process than this are not worth starting another process for."""
 
 DEFAULT_SITE_URL = "http://localhost/"
 """Where the QR codes point when no base URL is given (commands, tests)."""
@@ -57,10 +63,6 @@ class TableView:
     @property
     def number(self) -> int:
         return self.table.number
-
-    @property
-    def teams(self) -> list[Team]:
-        return [seat.team for seat in self.seats]
 
     @property
     def first(self) -> SeatView | None:
@@ -113,7 +115,7 @@ def house_rule_lines(tournament: Tournament) -> list[str]:
     lines = [
         _("Jack: you may swap with your partner's pawn.") if rules.jack_partner
         else _("Jack: you may not swap with your partner's pawn."),
-        _("Jack: you may swap your own pawn off its start hole.") if rules.jack_own_start
+        _("Jack: you may swap your own pawn that stands on its start hole.") if rules.jack_own_start
         else _("Jack: your own pawn on its start hole cannot be swapped."),
         _("If your only moves capture your own or your partner's pawn, you must make one.")
         if rules.self_capture == "forced"
@@ -144,11 +146,42 @@ def score_sheet(tournament: Tournament, seats: list[SeatView]) -> dict:
         count = PAWNS_PER_TEAM + (PAWNS_PER_TEAM - 1) * max(len(seats) - 1, 0)
         points = tournament.points_list
         lines = [(n, points[n - 1] if n <= len(points) else 0) for n in range(1, count + 1)]
-        return {"system": system, "lines": lines}
+        row_height = 6.4 if count <= 15 else 5.0
+        return {
+            "system": system, "lines": lines, "row_height": row_height, "height": row_height * count,
+            "ruling": grid_lines(max(len(seats), 1), count, row_height),
+            # One preformatted block per column: far cheaper to lay out than a cell per line.
+            "numbers": "\n".join(str(number) for number, _points in lines),
+            "points": "\n".join(str(points) for _number, points in lines),
+        }
     if system == scoring.INDIVIDUAL_11:
         rows = [(seat, player) for seat in seats for player in seat.players]
         return {"system": system, "rows": rows, "holes": HOLES}
     return {"system": system, "rows": seats}
+
+
+GRID_WIDTH = 186  # mm: A4 minus the card's margins (2 × 12 mm)
+GRID_NUMBER_WIDTH = 13
+GRID_POINTS_WIDTH = 17
+
+
+@lru_cache(maxsize=16)
+def grid_lines(columns: int, rows: int, row_height: float) -> str:
+    """The ruling of a pawn-order sheet's body as an SVG ``data:`` URI (mm units).
+
+    Why a background image and not a table of cells: WeasyPrint lays a table of 15–22 rows out
+    cell by cell, which made 125 cards take well over the ten seconds allowed; one image per
+    sheet shape and a preformatted block of line numbers cost a fraction
+    (``manage.py bench_pairing`` measures it).
+    """
+    height = row_height * rows
+    team_width = (GRID_WIDTH - GRID_NUMBER_WIDTH - GRID_POINTS_WIDTH) / columns
+    xs = [GRID_NUMBER_WIDTH + team_width * k for k in range(columns + 1)]
+    path = "".join(f"M0 {row_height * k:.2f}H{GRID_WIDTH}" for k in range(1, rows + 1))
+    path += "".join(f"M{x:.2f} 0V{height:.2f}" for x in [0, *xs, GRID_WIDTH])
+    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {GRID_WIDTH} {height:.2f}" '
+           f'preserveAspectRatio="none"><path d="{path}" stroke="#000" stroke-width="0.3" fill="none"/></svg>')
+    return "data:image/svg+xml," + quote(svg)
 
 
 # --- rendering ------------------------------------------------------------------------------
@@ -169,16 +202,21 @@ def _context(round_: Round, **extra) -> dict:
     }
 
 
-def table_cards_html(round_: Round, site_url: str | None = None) -> str:
+def table_cards_html(round_: Round, site_url: str | None = None, chunks: int = 1) -> list[str] | str:
+    """The cards as one HTML document, or (``chunks`` > 1) as that many documents of consecutive
+    tables, to be rendered side by side (:func:`table_cards_pdf`)."""
     tournament = round_.tournament
     tables = _tables(round_)
     for view in tables:
         view.url = table_url(site_url, round_, view.number)
         view.qr = qr_svg(view.url)
         view.sheet = score_sheet(tournament, view.seats)
-    return render_to_string(TABLE_CARDS_TEMPLATE, _context(
-        round_, tables=tables, house_rules=house_rule_lines(tournament),
-    ))
+    context = _context(round_, house_rules=house_rule_lines(tournament))
+    if chunks == 1:
+        return render_to_string(TABLE_CARDS_TEMPLATE, {**context, "tables": tables})
+    size = -(-len(tables) // chunks) or 1
+    return [render_to_string(TABLE_CARDS_TEMPLATE, {**context, "tables": tables[i:i + size]})
+            for i in range(0, max(len(tables), 1), size)]
 
 
 def wall_by_table_html(round_: Round) -> str:
@@ -234,8 +272,13 @@ def missing_results_document(round_: Round, base_url: str | None = None) -> weas
     return _document(missing_results_html(round_), base_url)
 
 
-def table_cards_pdf(round_: Round, site_url: str | None = None) -> bytes:
-    return table_cards_document(round_, site_url, site_url).write_pdf()
+def table_cards_pdf(round_: Round, site_url: str | None = None, per_process: int = PARALLEL_FROM) -> bytes:
+    """The cards as a PDF file: rendered on every core once each gets ``per_process`` cards."""
+    tables = round_.tables.count()
+    chunks = min(pdf_pool.cpu_count(), max(tables // per_process, 1))
+    if chunks == 1:
+        return table_cards_document(round_, site_url, site_url).write_pdf()
+    return pdf_pool.write_joined_pdf(table_cards_html(round_, site_url, chunks), site_url or str(settings.BASE_DIR))
 
 
 def wall_by_table_pdf(round_: Round, base_url: str | None = None) -> bytes:

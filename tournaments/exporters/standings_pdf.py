@@ -17,8 +17,8 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from weasyprint.urls import URLFetcher
 
+from keezen_site import pdf_pool
 from tournaments.exporters import StandingsReport, standings_report
 from tournaments.models import Tournament
 
@@ -74,9 +74,7 @@ def prizes_html(report: StandingsReport) -> str:
 
 
 def _document(html: str, base_url: str | None) -> weasyprint.document.Document:
-    fetcher = URLFetcher(allowed_protocols=("data",))
-    return weasyprint.HTML(string=html, base_url=base_url or str(settings.BASE_DIR),
-                           url_fetcher=fetcher).render()
+    return pdf_pool.document(html, base_url or str(settings.BASE_DIR))
 
 
 def standings_document(tournament: Tournament, after_round: int | None = None,

@@ -11,19 +11,30 @@ Two figures, each on its own line with its target:
 from __future__ import annotations
 
 import datetime
+import io
 import random
 import statistics
 import time
 from dataclasses import replace
 
+import pypdf
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection, transaction
 from django.db.migrations.executor import MigrationExecutor
 
 import scoring
+from keezen_site import pdf_pool
 from tournaments.draw import Draw, TeamRecord, random_round, swiss_round
-from tournaments.exporters.round_pdfs import table_cards_document
-from tournaments.models import Player, Round, RoundStatus, Table, TableSeat, Team, Tournament
+from tournaments.exporters.round_pdfs import table_cards_pdf
+from tournaments.models import (
+    Player,
+    Round,
+    RoundStatus,
+    Table,
+    TableSeat,
+    Team,
+    Tournament,
+)
 
 PAIRING_TARGET_S = 2
 CARDS_TARGET_S = 10
@@ -125,11 +136,11 @@ class Command(BaseCommand):
         ])
         round_ = Round.objects.select_related("tournament").get(pk=round_.pk)
         start = time.perf_counter()
-        document = table_cards_document(round_, SITE_URL)
-        content = document.write_pdf()
+        content = table_cards_pdf(round_, SITE_URL)  # what the director downloads
         seconds = time.perf_counter() - start
-        pages = len(document.pages)
+        pages = len(pypdf.PdfReader(io.BytesIO(content)).pages)
         self.stdout.write(
             f"table cards PDF rendered: {seconds:.2f} s (target ≤ {CARDS_TARGET_S} s), {count} tables, "
-            f"{pages} page{'s' if pages != 1 else ''}, {len(content) // 1024} KB"
+            f"{pages} page{'s' if pages != 1 else ''}, {len(content) // 1024} KB, "
+            f"{pdf_pool.cpu_count()} cores"
         )
