@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.utils import translation
 
 from tournaments.models import Bye, Round, Table, TableSeat
 from tournaments.services.draft import (
@@ -21,6 +22,13 @@ from tournaments.services.draft import (
 from tournaments.services.draw import draw_round, plan_all_rounds
 from tournaments.services.results import record_result
 from tournaments.services.rounds import add_round
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    """The messages asserted below are the English ones."""
+    with translation.override("en"):
+        yield
 
 
 def seating_of(round_: Round) -> list[set[int]]:

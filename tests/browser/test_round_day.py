@@ -38,6 +38,8 @@ def test_find_my_table_by_player_name(page, page_problems, tournament, published
 
     page.goto(f"/t/{tournament.slug}/")
     page.locator(f'a[href="/t/{tournament.slug}/find/"]').first.tap()
+    expect(page).to_have_url(re.compile(rf"/t/{tournament.slug}/find/$"))
+    page.wait_for_load_state("load")  # htmx has wired up the search box
     search = page.locator("input[name=q]")
     search.fill(player.lower())  # as typed on a phone, and without pressing enter: htmx searches
     place = page.locator("#places .place")
