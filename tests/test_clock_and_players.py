@@ -7,7 +7,7 @@ import datetime
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from tournaments.models import Round
 from tournaments.services import clock as clock_services
@@ -87,7 +87,7 @@ def test_clock_actions_refuse_what_makes_no_sense(tournament, make_teams, publis
     with pytest.raises(ValidationError):
         clock_services.extend(published, 0, now=at(1))
     draft = add_round(tournament)
-    with pytest.raises(ValidationError) as error:
+    with translation.override("en"), pytest.raises(ValidationError) as error:
         clock_services.start(draft, now=at(1))
     assert "Publish round 2" in error.value.messages[0]
 
