@@ -2,7 +2,7 @@
 
 from django.contrib import admin
 
-from tournaments.models import Bye, Club, Player, Result, Round, Table, TableSeat, Team, Tournament
+from tournaments.models import Bye, Club, Player, Result, Round, Ruling, Table, TableSeat, Team, Tournament
 
 
 class PlayerInline(admin.TabularInline):
@@ -87,4 +87,16 @@ class ResultAdmin(admin.ModelAdmin):
         return False
 
     def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Ruling)
+class RulingAdmin(admin.ModelAdmin):
+    """Rulings are kept as made: readable here, not editable."""
+
+    list_display = ["tournament", "table", "card", "claim", "created_by", "created_at"]
+    list_filter = ["tournament"]
+    list_select_related = ["tournament", "table__round", "created_by"]
+
+    def has_change_permission(self, request, obj=None):
         return False

@@ -7,6 +7,7 @@ from tournaments.views import (
     clock,
     desk,
     director,
+    disputes,
     draft,
     players,
     public,
@@ -20,6 +21,7 @@ from tournaments.views import (
 public_patterns = (
     [
         path("", public.tournament_list, name="tournament_list"),
+        path("rules/", disputes.rules_helper, name="rules_helper"),
         path("t/<slug:slug>/", public.tournament_detail, name="tournament_detail"),
         path("t/<slug:slug>/standings/", standings.public_page, name="standings"),
         path("t/<slug:slug>/rounds/<int:number>/", standings.public_round, name="round"),
@@ -57,6 +59,9 @@ director_patterns = (
         path("t/<slug:slug>/desk/", desk.desk_start, name="desk_start"),
         path("t/<slug:slug>/desk/<int:number>/", desk.desk, name="desk"),
         path("t/<slug:slug>/desk/<int:number>/preview/", desk.desk_preview, name="desk_preview"),
+        path("t/<slug:slug>/disputes/", disputes.director_desk, name="disputes"),
+        path("t/<slug:slug>/rulings/", disputes.rulings, name="rulings"),
+        path("t/<slug:slug>/rulings.pdf", disputes.rulings_download, name="rulings_pdf"),
         path("t/<slug:slug>/rounds/", rounds.round_list, name="round_list"),
         path("t/<slug:slug>/rounds/add/", rounds.round_add, name="round_add"),
         path("t/<slug:slug>/rounds/plan/", draft.plan, name="round_plan"),

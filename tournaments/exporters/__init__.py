@@ -11,7 +11,13 @@ from dataclasses import dataclass, field
 
 import scoring
 from tournaments.models import Team, Tournament
-from tournaments.services.standings import RoundScores, player_standings, round_scores, team_key, team_standings
+from tournaments.services.standings import (
+    RoundScores,
+    player_standings,
+    round_scores,
+    team_key,
+    team_standings,
+)
 
 
 @dataclass

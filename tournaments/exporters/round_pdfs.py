@@ -21,17 +21,14 @@ from django.conf import settings
 from django.db.models import Exists, OuterRef, Prefetch
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import timezone
-from django.utils.formats import date_format
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 import scoring
 from keezen_site import pdf_pool
 from scoring.sheets import HOLES, PAWNS_PER_TEAM
-from tournaments.exporters.standings_pdf import _document, css_string, page_counter_css
+from tournaments.exporters.standings_pdf import _document, page_context
 from tournaments.models import Result, Round, Table, TableSeat, Team, Tournament
+from tournaments.services.house_rules import house_rule_lines
 from tournaments.services.seating import SeatView, seat_views
 
 TABLE_CARDS_TEMPLATE = "tournaments/pdf/table_cards.html"
@@ -109,31 +106,6 @@ def qr_svg(url: str) -> SafeString:
 # --- what the table card says ---------------------------------------------------------------
 
 
-def house_rule_lines(tournament: Tournament) -> list[str]:
-    """The house rules in force, one short sentence each, as players read them at the table."""
-    rules = tournament.house_rules
-    lines = [
-        _("Jack: you may swap with your partner's pawn.") if rules.jack_partner
-        else _("Jack: you may not swap with your partner's pawn."),
-        _("Jack: you may swap your own pawn that stands on its start hole.") if rules.jack_own_start
-        else _("Jack: your own pawn on its start hole cannot be swapped."),
-        _("If your only moves capture your own or your partner's pawn, you must make one.")
-        if rules.self_capture == "forced"
-        else _("If your only moves capture your own or your partner's pawn, you may fold instead."),
-        _("A pawn at its home entrance must go in.") if rules.home_entry == "forced"
-        else _("A pawn may pass its home entrance and go round again."),
-        _("Seven: once your last pawn is home, the rest of the 7 is played with your partner's pawns.")
-        if rules.seven_partner_remainder
-        else _("Seven: your last pawn may come home only with the last part of a 7."),
-        ngettext(
-            "Seven: the 7 may not be split; it moves one pawn.",
-            "Seven: a 7 may be split over at most %(count)d pawns, your partner's included.",
-            rules.seven_max_pawns,
-        ) % {"count": rules.seven_max_pawns},
-    ]
-    return lines
-
-
 def score_sheet(tournament: Tournament, seats: list[SeatView]) -> dict:
     """What the sheet of the tournament's system has to hold for these teams.
 
@@ -188,18 +160,7 @@ def grid_lines(columns: int, rows: int, row_height: float) -> str:
 
 
 def _context(round_: Round, **extra) -> dict:
-    tournament = round_.tournament
-    return {
-        "tournament": tournament,
-        "round": round_,
-        "scoring_system": tournament.get_scoring_system_display(),
-        "landscape": False,
-        "page_counter": mark_safe(page_counter_css()),  # built from our own message, escaped there
-        "printed": mark_safe(css_string(
-            _("Printed %(when)s") % {"when": date_format(timezone.localtime(), "SHORT_DATETIME_FORMAT")}
-        )),
-        **extra,
-    }
+    return {**page_context(round_.tournament), "round": round_, **extra}
 
 
 def table_cards_html(round_: Round, site_url: str | None = None, chunks: int = 1) -> list[str] | str:
@@ -211,7 +172,7 @@ def table_cards_html(round_: Round, site_url: str | None = None, chunks: int = 1
         view.url = table_url(site_url, round_, view.number)
         view.qr = qr_svg(view.url)
         view.sheet = score_sheet(tournament, view.seats)
-    context = _context(round_, house_rules=house_rule_lines(tournament))
+    context = _context(round_, house_rules=house_rule_lines(tournament.house_rules))
     if chunks == 1:
         return render_to_string(TABLE_CARDS_TEMPLATE, {**context, "tables": tables})
     size = -(-len(tables) // chunks) or 1

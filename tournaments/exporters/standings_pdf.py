@@ -48,20 +48,25 @@ def page_counter_css() -> str:
     return " ".join(out) or 'counter(page) " / " counter(pages)'
 
 
-def _context(report: StandingsReport) -> dict:
-    tournament = report.tournament
-    printed = timezone.localtime()
+def page_context(tournament: Tournament, landscape: bool = False) -> dict:
+    """What every PDF's base template needs: the tournament, its system, the page footer."""
     return {
         "tournament": tournament,
+        "scoring_system": tournament.get_scoring_system_display(),
+        "landscape": landscape,
+        "page_counter": mark_safe(page_counter_css()),  # built from our own message, escaped above
+        "printed": mark_safe(css_string(
+            _("Printed %(when)s") % {"when": date_format(timezone.localtime(), "SHORT_DATETIME_FORMAT")}
+        )),
+    }
+
+
+def _context(report: StandingsReport) -> dict:
+    return {
+        **page_context(report.tournament, landscape=len(report.round_numbers) > PORTRAIT_MAX_ROUNDS),
         "report": report,
         "rows": report.rows,
         "per_player": report.per_player,
-        "scoring_system": tournament.get_scoring_system_display(),
-        "landscape": len(report.round_numbers) > PORTRAIT_MAX_ROUNDS,
-        "page_counter": mark_safe(page_counter_css()),  # built from our own message, escaped above
-        "printed": mark_safe(css_string(
-            _("Printed %(when)s") % {"when": date_format(printed, "SHORT_DATETIME_FORMAT")}
-        )),
     }
 
 

@@ -1,7 +1,8 @@
 """The tournament app's models, in modules by what they hold:
 
 - :mod:`.registration` — tournaments, clubs, teams and players;
-- :mod:`.rounds` — rounds, tables with their seated teams, byes, and the versioned results.
+- :mod:`.rounds` — rounds, tables with their seated teams, byes, and the versioned results;
+- :mod:`.rulings` — the dispute desk's rulings, kept with the table.
 """
 
 from tournaments.models.registration import (  # noqa: F401
@@ -18,3 +19,4 @@ from tournaments.models.registration import (  # noqa: F401
     new_seed,
 )
 from tournaments.models.rounds import Bye, Result, ResultSource, Round, RoundStatus, Table, TableSeat  # noqa: F401
+from tournaments.models.rulings import Ruling  # noqa: F401

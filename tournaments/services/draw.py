@@ -26,6 +26,7 @@ from tournaments.models import (
     Result,
     Round,
     RoundStatus,
+    Ruling,
     Table,
     TableSeat,
     Team,
@@ -98,6 +99,9 @@ def check_can_redraw(round_: Round) -> list[str]:
                       % {"number": round_.number})
     if Result.objects.filter(table__round=round_).exists():
         errors.append(_("Round %(number)s already has results; its tables cannot change.") % {"number": round_.number})
+    if Ruling.objects.filter(table__round=round_).exists():
+        errors.append(_("Round %(number)s has rulings kept with its tables; its tables cannot change.")
+                      % {"number": round_.number})
     return errors
 
 

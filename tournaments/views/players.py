@@ -25,6 +25,7 @@ def table_page(request: HttpRequest, slug: str, number: int, table: int) -> Http
     return render(request, "tournaments/public/table.html", {
         "tournament": found.round.tournament, "round": found.round, "table": found, "seats": seat_views(found),
         "clock": clock(found.round), "has_result": found.results.exists(),
+        "rulings": found.rulings.select_related("table__round", "created_by").order_by("created_at"),
     })
 
 

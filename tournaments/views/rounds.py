@@ -85,8 +85,8 @@ def table_delete(request: HttpRequest, slug: str, number: int, table: int) -> Ht
     if found.round.status != RoundStatus.DRAFT:
         messages.error(request, _("Round %(number)s is published; return it to draft before changing its tables.")
                        % {"number": number})
-    elif found.results.exists():
-        messages.error(request, _("Table %(number)s has a result and cannot be removed.") % {"number": found.number})
+    elif found.results.exists() or found.rulings.exists():
+        messages.error(request, _("Table %(number)s has a result or a ruling and cannot be removed.") % {"number": found.number})
     else:
         found.delete()
         messages.info(request, _("Table %(number)s removed.") % {"number": table})

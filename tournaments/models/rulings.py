@@ -1,0 +1,46 @@
+"""Rulings of the dispute desk: what the director decided about a disputed position, kept with the
+table, so that the same question gets the same answer all day.
+
+A ruling stores the whole question (the position with the house rules that applied, whose turn,
+the card, the claimed move) and the engine's verdict at that moment, plus the director's note.
+It never changes afterwards: a second look at the same table is a second ruling.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models.registration import Tournament
+from tournaments.models.rounds import Table
+
+
+class Ruling(models.Model):
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="rulings", verbose_name=_("tournament")
+    )
+    table = models.ForeignKey(
+        Table, on_delete=models.PROTECT, null=True, blank=True, related_name="rulings", verbose_name=_("table")
+    )
+    position = models.JSONField(_("position"))  # the engine's position JSON, house rules included
+    code = models.CharField(_("position code"), max_length=300)
+    seat = models.PositiveSmallIntegerField(_("seat to play"))
+    card = models.CharField(_("card"), max_length=2)
+    claim = models.CharField(_("claimed move"), max_length=200, blank=True)
+    verdict = models.JSONField(_("verdict"))  # {"legal", "reason", "rule", "explanation", "explanation_nl"} or the moves
+    note = models.TextField(_("director's note"), blank=True)
+    created_at = models.DateTimeField(_("made at"), auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="+", verbose_name=_("made by"),
+    )
+
+    class Meta:
+        verbose_name = _("ruling")
+        verbose_name_plural = _("rulings")
+        ordering = ["tournament", "created_at"]
+
+    def __str__(self) -> str:
+        where = str(self.table) if self.table_id else str(self.tournament)
+        return f"{where} · {self.card} · {self.created_at:%H:%M}" if self.created_at else where

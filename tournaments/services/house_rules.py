@@ -1,0 +1,33 @@
+"""The house rules in force as short sentences for players: on the table cards, the dispute desk
+and the public rules helper, so the three always say the same thing."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from engine.house_rules import HouseRules
+
+
+def house_rule_lines(rules: HouseRules) -> list[str]:
+    """The house rules in force, one short sentence each, as players read them at the table."""
+    lines = [
+        _("Jack: you may swap with your partner's pawn.") if rules.jack_partner
+        else _("Jack: you may not swap with your partner's pawn."),
+        _("Jack: you may swap your own pawn that stands on its start hole.") if rules.jack_own_start
+        else _("Jack: your own pawn on its start hole cannot be swapped."),
+        _("If your only moves capture your own or your partner's pawn, you must make one.")
+        if rules.self_capture == "forced"
+        else _("If your only moves capture your own or your partner's pawn, you may fold instead."),
+        _("A pawn at its home entrance must go in.") if rules.home_entry == "forced"
+        else _("A pawn may pass its home entrance and go round again."),
+        _("Seven: once your last pawn is home, the rest of the 7 is played with your partner's pawns.")
+        if rules.seven_partner_remainder
+        else _("Seven: your last pawn may come home only with the last part of a 7."),
+        ngettext(
+            "Seven: the 7 may not be split; it moves one pawn.",
+            "Seven: a 7 may be split over at most %(count)d pawns, your partner's included.",
+            rules.seven_max_pawns,
+        ) % {"count": rules.seven_max_pawns},
+    ]
+    return lines
