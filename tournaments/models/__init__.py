@@ -18,5 +18,16 @@ from tournaments.models.registration import (  # noqa: F401
     TournamentStatus,
     new_seed,
 )
-from tournaments.models.rounds import Bye, Result, ResultSource, Round, RoundStatus, Table, TableSeat  # noqa: F401
+from tournaments.models.rounds import (  # noqa: F401
+    Attempt,
+    Bye,
+    Result,
+    ResultEvent,
+    ResultSource,
+    ResultState,
+    Round,
+    RoundStatus,
+    Table,
+    TableSeat,
+)
 from tournaments.models.rulings import Ruling  # noqa: F401

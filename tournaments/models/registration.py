@@ -83,6 +83,16 @@ class Tournament(models.Model):
         _("avoid teams of the same club"), default=False,
         help_text=_("The draw keeps teams of one club apart where it can (rematches are avoided first)."),
     )
+    entry_grace_minutes = models.PositiveSmallIntegerField(
+        _("minutes tables may still enter after time is up"), default=15,
+        validators=[MaxValueValidator(240)],
+        help_text=_("A table's private link works while its round runs and this long after the clock reaches zero."),
+    )
+    confirmed_counts = models.BooleanField(
+        _("confirmed sheets count at once"), default=True,
+        help_text=_("On: a sheet confirmed by the other team counts in the standings at once. "
+                    "Off: it counts once the director approves it."),
+    )
     # House rules: keezen-rules.md, "House-rule flags". Defaults come from the engine.
     jack_partner = models.BooleanField(
         _("jack may swap with the partner's pawn"), default=DEFAULTS.jack_partner,
@@ -125,6 +135,9 @@ class Tournament(models.Model):
     # Before the prize-giving the director freezes the public standings: players then see this
     # snapshot while the director checks the last sheets.
     frozen_standings = models.JSONField(_("frozen public standings"), null=True, blank=True, editable=False)
+    # Raised in the transaction of every change that moves the standings: cached standings pages
+    # are keyed by it, so they are never stale, in any server process.
+    results_version = models.PositiveIntegerField(_("results version"), default=0, editable=False)
 
     class Meta:
         verbose_name = _("tournament")

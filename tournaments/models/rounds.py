@@ -9,6 +9,8 @@ team ids.
 
 from __future__ import annotations
 
+import secrets
+
 from django.conf import settings
 from django.core.validators import MinValueValidator
 from django.db import models
@@ -52,9 +54,20 @@ class Round(models.Model):
         return f"{self.tournament.name} · {_('round')} {self.number}"
 
 
+def new_table_token() -> str:
+    """The secret of a table's private link (the QR code on its card): 128 random bits."""
+    return secrets.token_urlsafe(16)
+
+
+def new_team_code() -> str:
+    """A team's short code for confirming its table's sheet: six digits, typed on a phone."""
+    return f"{secrets.randbelow(10**6):06d}"
+
+
 class Table(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables", verbose_name=_("round"))
     number = models.PositiveSmallIntegerField(_("number"), validators=[MinValueValidator(1)])
+    token = models.CharField(_("private link"), max_length=32, unique=True, default=new_table_token, editable=False)
 
     class Meta:
         verbose_name = _("table")
@@ -74,6 +87,7 @@ class TableSeat(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="+", verbose_name=_("round"))
     team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="seats", verbose_name=_("team"))
     position = models.PositiveSmallIntegerField(_("place on the sheet"))
+    code = models.CharField(_("team code"), max_length=6, default=new_team_code, editable=False)
 
     class Meta:
         verbose_name = _("seated team")
@@ -113,6 +127,17 @@ class ResultSource(models.TextChoices):
     IMPORT = "import", _("Tournament file")
 
 
+class ResultState(models.TextChoices):
+    """Where a sheet is in its life: entered by the director, or submitted at the table and then
+    confirmed or disputed by the other team, and perhaps approved by the director."""
+
+    ENTERED = "entered", _("Entered by the director")
+    SUBMITTED = "submitted", _("Submitted")
+    CONFIRMED = "confirmed", _("Confirmed")
+    DISPUTED = "disputed", _("Disputed")
+    APPROVED = "approved", _("Approved")
+
+
 class Result(models.Model):
     """One version of a table's score sheet, as written on the paper.
 
@@ -127,6 +152,9 @@ class Result(models.Model):
     sheet = models.JSONField(_("score sheet"))
     source = models.CharField(_("entered at"), max_length=10, choices=ResultSource.choices, default=ResultSource.DESK)
     reason = models.TextField(_("reason for the correction"), blank=True)
+    state = models.CharField(_("state"), max_length=10, choices=ResultState.choices, default=ResultState.ENTERED)
+    submitted_by = models.PositiveSmallIntegerField(_("submitted by (place on the sheet)"), null=True, blank=True)
+    confirmed_by = models.PositiveSmallIntegerField(_("confirmed by (place on the sheet)"), null=True, blank=True)
     created_at = models.DateTimeField(_("entered at time"), auto_now_add=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
@@ -142,3 +170,53 @@ class Result(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} · v{self.version}"
+
+
+class ResultEvent(models.Model):
+    """The log of a sheet: every submission, confirmation, dispute, approval and correction, with
+    where it came from and who (a team's place on the sheet, or a user)."""
+
+    class Kind(models.TextChoices):
+        SUBMITTED = "submitted", _("submitted")
+        CONFIRMED = "confirmed", _("confirmed")
+        DISPUTED = "disputed", _("disputed")
+        APPROVED = "approved", _("approved")
+        ENTERED = "entered", _("entered")
+        CORRECTED = "corrected", _("corrected")
+        REFUSED_CODE = "wrong-code", _("wrong team code")
+        CONFLICT = "conflict", _("refused: already submitted")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events", verbose_name=_("table"))
+    result = models.ForeignKey(Result, on_delete=models.CASCADE, null=True, blank=True, related_name="events",
+                               verbose_name=_("result"))
+    kind = models.CharField(_("what"), max_length=12, choices=Kind.choices)
+    source = models.CharField(_("where"), max_length=10, choices=ResultSource.choices)
+    seat = models.PositiveSmallIntegerField(_("team (place on the sheet)"), null=True, blank=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+                             related_name="+", verbose_name=_("user"))
+    note = models.TextField(_("note"), blank=True)
+    created_at = models.DateTimeField(_("when"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("sheet event")
+        verbose_name_plural = _("sheet events")
+        ordering = ["table", "created_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.table} · {self.kind}"
+
+
+class Attempt(models.Model):
+    """Counted attempts for rate limits (wrong team codes, unknown table links), in the database so
+    that every server process sees the same count."""
+
+    key = models.CharField(_("key"), max_length=120, unique=True)
+    count = models.PositiveIntegerField(_("count"), default=0)
+    window_started_at = models.DateTimeField(_("window started at"))
+
+    class Meta:
+        verbose_name = _("counted attempt")
+        verbose_name_plural = _("counted attempts")
+
+    def __str__(self) -> str:
+        return f"{self.key}: {self.count}"
