@@ -1,6 +1,7 @@
 # Keezen Toernooi: two commands set everything up on a fresh Debian machine.
 #   make run    install, migrate, load the demo tournament, serve on the LAN
 #   make test   install what the tests need (Chromium included) and run them all
+#   make bench-load  load benchmark: gunicorn + a throwaway PostgreSQL, driven by wrk (as root)
 
 VENV   := .venv
 PY     := $(VENV)/bin/python
@@ -8,7 +9,7 @@ PIP    := $(VENV)/bin/pip
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | md5sum | cut -c1-12)
 APT_GET := DEBIAN_FRONTEND=noninteractive apt-get
 
-.PHONY: run test install system-deps test-deps migrate demo serve bench
+.PHONY: run test install system-deps test-deps migrate demo serve bench bench-load
 
 $(PY):
 	@python3.11 -c "import ensurepip, venv" 2>/dev/null || { $(APT_GET) update -qq && $(APT_GET) install -y -qq python3.11 python3.11-venv; }
@@ -46,3 +47,7 @@ run: demo
 
 test: test-deps
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+# gunicorn on a throwaway PostgreSQL server, many phones simulated with wrk (installed if missing).
+bench-load: install
+	bash scripts/bench_load.sh

@@ -2,7 +2,20 @@
 
 from django.contrib import admin
 
-from tournaments.models import Bye, Club, Player, Result, Round, Ruling, Table, TableSeat, Team, Tournament
+from tournaments.models import (
+    Attempt,
+    Bye,
+    Club,
+    Player,
+    Result,
+    ResultEvent,
+    Round,
+    Ruling,
+    Table,
+    TableSeat,
+    Team,
+    Tournament,
+)
 
 
 class PlayerInline(admin.TabularInline):
@@ -100,3 +113,25 @@ class RulingAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None):
         return False
+
+
+@admin.register(ResultEvent)
+class ResultEventAdmin(admin.ModelAdmin):
+    """The log of every sheet: read only."""
+
+    list_display = ["table", "kind", "source", "seat", "user", "created_at"]
+    list_filter = ["kind", "source", "table__round__tournament"]
+    list_select_related = ["table__round__tournament", "user"]
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Attempt)
+class AttemptAdmin(admin.ModelAdmin):
+    """Counted attempts (wrong team codes, unknown links); deleting one lifts its limit."""
+
+    list_display = ["key", "count", "window_started_at"]

@@ -158,6 +158,14 @@ class Tournament(models.Model):
     def __str__(self) -> str:
         return f"{self.name} ({self.date:%Y-%m-%d})"
 
+    def save(self, *args, **kwargs) -> None:
+        """A full save never writes ``results_version`` back: it only ever goes up, in the database
+        (tournaments/signals.py), and an instance read earlier must not lower it."""
+        if not self._state.adding and self.pk and kwargs.get("update_fields") is None and not kwargs.get("force_insert"):
+            kwargs["update_fields"] = [field.name for field in self._meta.concrete_fields
+                                       if not field.primary_key and field.name != "results_version"]
+        super().save(*args, **kwargs)
+
     @property
     def points_list(self) -> tuple[int, ...]:
         return tuple(self.pawn_points or DEFAULT_PAWN_ORDER_POINTS)

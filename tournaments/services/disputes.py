@@ -199,7 +199,7 @@ def claim_from_taps(setup: Setup, card: str, taps: list[tuple[str, int | None]])
     ``taps`` holds (hole, colour of the home or nest tapped, else None)."""
     parts = []
     for i in range(0, len(taps) - 1, 2):
-        (start, start_colour), (end, end_colour) = taps[i], taps[i + 1]
+        (start, start_colour), (end, _end_colour) = taps[i], taps[i + 1]
         mover = start_colour if start_colour is not None else setup.at(start)
         if mover is None:
             raise SetupError(_("There is no pawn on %(hole)s to move.") % {"hole": start})

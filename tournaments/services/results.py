@@ -12,10 +12,11 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import scoring
-from tournaments.models import Result, ResultSource, Table
+from tournaments.models import Result, ResultEvent, ResultSource, ResultState, Table
 
 RESULT_KEYS = ("arrivals", "pawns_home", "home", "forfeit")
 
@@ -96,9 +97,30 @@ def current_result(table: Table) -> Result | None:
     return table.results.order_by("-version").first()
 
 
+def summary(result: Result) -> str:
+    """“Team A 150 – Team B 90 (submitted by Team A at 14:32)”: how a conflict names the first sheet."""
+    table = result.table
+    scores = score_sheet(table, result.sheet)
+    points = " – ".join(f"{seat.team.name} {scores[seat.team.name].points}" for seat in table.seats.all())
+    by = ""
+    if result.submitted_by:
+        seat = next((s for s in table.seats.all() if s.position == result.submitted_by), None)
+        if seat is not None:
+            by = seat.team.name
+    when = timezone.localtime(result.created_at).strftime("%H:%M")
+    if by:
+        return _("%(points)s (submitted by %(team)s at %(time)s)") % {"points": points, "team": by, "time": when}
+    return _("%(points)s (entered at %(time)s)") % {"points": points, "time": when}
+
+
 def record_result(table: Table, data: dict[str, Any], *, user=None, source: str = ResultSource.DESK,
-                  reason: str = "") -> Result:
-    """A new version of the table's sheet, after checking it; a correction needs a reason."""
+                  reason: str = "", expected_version: int | None = None, state: str = ResultState.ENTERED,
+                  submitted_by: int | None = None) -> Result:
+    """A new version of the table's sheet, after checking it; a correction needs a reason.
+
+    ``expected_version``: the version the person saw (0: none). If another sheet arrived in the
+    meantime, nothing is written and the message names the sheet that is there now.
+    """
     tournament = table.round.tournament
     errors = check_sheet(tournament.scoring_system, team_keys(table), data)
     if errors:
@@ -109,10 +131,22 @@ def record_result(table: Table, data: dict[str, Any], *, user=None, source: str 
     with transaction.atomic():
         Table.objects.select_for_update().filter(pk=table.pk).first()
         last = table.results.order_by("-version").first()
+        if expected_version is not None and (last.version if last else 0) != expected_version:
+            raise ValidationError(_("Table %(table)s got another sheet while you were typing: %(summary)s. "
+                                    "Nothing was saved; look at it and save again if it must change.")
+                                  % {"table": table.number, "summary": summary(last)} if last else
+                                  _("The sheet of table %(table)s was removed while you were typing.")
+                                  % {"table": table.number})
         if last is not None and not reason.strip():
             raise ValidationError(_("Table %(table)s already has a result; a correction needs a reason.")
                                   % {"table": table.number})
-        return Result.objects.create(
-            table=table, version=(last.version + 1) if last else 1, sheet=clean,
-            source=source, reason=reason.strip(), created_by=user if user and user.is_authenticated else None,
+        result = Result.objects.create(
+            table=table, version=(last.version + 1) if last else 1, sheet=clean, source=source,
+            reason=reason.strip(), created_by=user if user and user.is_authenticated else None,
+            state=state, submitted_by=submitted_by,
         )
+        kind = (ResultEvent.Kind.CORRECTED if last is not None else
+                ResultEvent.Kind.SUBMITTED if state == ResultState.SUBMITTED else ResultEvent.Kind.ENTERED)
+        ResultEvent.objects.create(table=table, result=result, kind=kind, source=source, seat=submitted_by,
+                                   user=result.created_by, note=reason.strip())
+        return result

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import scoring
 from tournaments.models import Bye, Result, TableSeat, Team, Tournament
 from tournaments.services.results import to_sheet
+from tournaments.services.sheet_states import result_counts
 
 
 def team_key(team: Team) -> str:
@@ -52,12 +53,16 @@ def round_scores(tournament: Tournament, after_round: int | None = None) -> Roun
     ):
         seats.setdefault(table_id, []).append(team_id)
         round_of[table_id] = round_number
-    sheets: dict[int, dict] = {}
-    for table_id, sheet in (
+    sheets: dict[int, tuple[dict, str]] = {}
+    for table_id, sheet, state in (
         Result.objects.filter(table__round__tournament=tournament, table__round__number__lte=after_round)
-        .order_by("table_id", "-version").values_list("table_id", "sheet")
+        .order_by("table_id", "-version").values_list("table_id", "sheet", "state")
     ):
-        sheets.setdefault(table_id, sheet)  # the first is the latest version
+        sheets.setdefault(table_id, (sheet, state))  # the first is the latest version
+    # A sheet submitted at a table counts once another team confirmed it (or, if the tournament
+    # says so, once the director approved it); a disputed one waits for the director.
+    sheets = {table_id: sheet for table_id, (sheet, state) in sheets.items()
+              if result_counts(state, tournament.confirmed_counts)}
     teams = {team.pk: team for team in tournament.teams.with_people()}
     team_points = {pk: [None] * len(numbers) for pk in teams}
     player_points = {(pk, seat): [None] * len(numbers) for pk in teams for seat in (1, 2)}

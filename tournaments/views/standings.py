@@ -5,18 +5,28 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib import messages
+from django.core.cache import cache
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.models import Bye, Result, Round, TableSeat, Tournament
 from tournaments.permissions import director_required
 from tournaments.services.results import score_sheet
+from tournaments.services.standings import (
+    players_by_team_key,
+    public_standings,
+    set_frozen,
+    standings_json,
+)
 from tournaments.tables import StandingsTable
-from tournaments.services.standings import players_by_team_key, public_standings, set_frozen, standings_json
 
+STANDINGS_CACHE_SECONDS = 3600
 
 
 def _context(tournament: Tournament, data: dict) -> dict:
@@ -31,10 +41,24 @@ def _context(tournament: Tournament, data: dict) -> dict:
 
 
 def public_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """The standings fragment is cached per tournament, results version and language: phones poll it
+    all day, and a new version (any sheet, bye or team change) makes every server process render it
+    afresh. The page around it is rendered per request (language switch, login state)."""
     tournament = get_object_or_404(Tournament, slug=slug)
-    context = _context(tournament, public_standings(tournament))
-    template = "tournaments/public/_standings.html" if request.htmx else "tournaments/public/standings.html"
-    return render(request, template, context)
+    key = (f"public-standings:{tournament.pk}:{tournament.created_at.timestamp()}:{tournament.results_version}:"
+           f"{get_language()}")  # created_at: a reused id is another tournament
+    cached = cache.get(key)
+    if cached is None:
+        context = _context(tournament, public_standings(tournament))
+        cached = (render_to_string("tournaments/public/_standings.html", context), context["data"]["after_round"])
+        cache.set(key, cached, STANDINGS_CACHE_SECONDS)
+    fragment, after_round = cached
+    if request.htmx:
+        return HttpResponse(fragment)
+    return render(request, "tournaments/public/standings.html", {
+        "tournament": tournament, "standings": mark_safe(fragment),  # our own template's output
+        "round_numbers": range(1, after_round + 1),
+    })
 
 
 def public_round(request: HttpRequest, slug: str, number: int) -> HttpResponse:
@@ -61,7 +85,7 @@ def director_page(request: HttpRequest, slug: str) -> HttpResponse:
     after = request.GET.get("after_round")
     data = standings_json(tournament, int(after) if after and after.isdigit() else None)
     context = _context(tournament, data)
-    context["all_rounds"] = range(0, tournament.rounds + 1)
+    context["all_rounds"] = range(tournament.rounds + 1)
     context["table"] = StandingsTable(data["standings"], rounds=data["after_round"], per_player=context["per_player"])
     return render(request, "tournaments/director/standings.html", context)
 

@@ -1,0 +1,112 @@
+"""``manage.py bench_load_data [--teams 250] [--seed 1] --out FILE``: the data of the load benchmark.
+
+Builds, in the configured database (a throwaway one: nothing is rolled back), a pawn-order
+tournament "Bench" through the same services the director uses: the teams registered, rounds 1
+and 2 drawn, published, started and fully played with random valid sheets (``record_result``),
+round 3 drawn, published and its clock started. Writes what the load generator needs as JSON::
+
+    {"slug": ..., "standings_url": "/t/<slug>/standings/",
+     "tables": [{"token": ..., "codes": ["123456", "654321"]}, ...]}
+
+with one entry per table of round 3 (its private link's token and the team codes in seat order).
+Used by ``scripts/bench_load.sh`` (``make bench-load``).
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import random
+import time
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
+from django.urls import reverse
+from django.utils import timezone
+
+import scoring
+from tournaments.management.commands.bench_standings import random_arrivals
+from tournaments.models import Round, RoundStatus, Table, Tournament
+from tournaments.services import clock, draft, draw, results, rounds, teams
+
+PLAYED_ROUNDS = 2
+
+
+class Command(BaseCommand):
+    help = "Create the load benchmark's tournament (kept) and write its slug and round-3 table links as JSON."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--teams", type=int, default=250, help="number of teams (default 250)")
+        parser.add_argument("--seed", type=int, default=1, help="seed of the random results (default 1)")
+        parser.add_argument("--out", required=True, help="file to write the JSON to")
+
+    def handle(self, *args, teams: int, seed: int, out: str, **options):
+        if teams < 4:
+            raise CommandError("--teams must be 4 or more")
+        started = time.perf_counter()
+        rng = random.Random(seed)
+        tournament = self._tournament(seed)
+        self._register(tournament, teams)
+        now = timezone.now()
+        for number in range(1, PLAYED_ROUNDS + 1):
+            # The played rounds started long ago: their clocks have run out.
+            round_ = self._drawn_and_started(tournament, now - datetime.timedelta(hours=3 - number))
+            self._play(round_, rng)
+        Round.objects.filter(tournament=tournament, number__lte=PLAYED_ROUNDS).update(status=RoundStatus.FINISHED)
+        current = self._drawn_and_started(tournament, now)
+        tables = []
+        for table in current.tables.order_by("number").prefetch_related("seats"):
+            seats = sorted(table.seats.all(), key=lambda seat: seat.position)
+            tables.append({"token": table.token, "codes": [seat.code for seat in seats]})
+        data = {
+            "slug": tournament.slug,
+            "standings_url": reverse("public:standings", args=[tournament.slug]),
+            "tables": tables,
+        }
+        Path(out).write_text(json.dumps(data, indent=1) + "\n")
+        self.stdout.write(
+            f"bench tournament {tournament.slug!r}: {teams} teams, rounds 1-{PLAYED_ROUNDS} played, "
+            f"round {current.number} running with {len(tables)} tables; written to {out} "
+            f"in {time.perf_counter() - started:.1f} s"
+        )
+
+    @staticmethod
+    def _tournament(seed: int) -> Tournament:
+        slug = "bench"
+        number = 1
+        while Tournament.objects.filter(slug=slug).exists():
+            number += 1
+            slug = f"bench-{number}"
+        return Tournament.objects.create(
+            name="Bench", slug=slug, date=timezone.localdate(), venue="Load benchmark",
+            scoring_system=scoring.PAWN_ORDER, rounds=PLAYED_ROUNDS + 1, seed=seed,
+        )
+
+    @staticmethod
+    def _register(tournament: Tournament, count: int) -> None:
+        teams.register_teams(tournament, [
+            teams.TeamData(name=f"Team {n:03d}", players=(f"Player {n}a", f"Player {n}b"), club=f"Club {n % 25 + 1}")
+            for n in range(1, count + 1)
+        ])
+
+    @staticmethod
+    def _drawn_and_started(tournament: Tournament, start_at: datetime.datetime) -> Round:
+        round_ = rounds.add_round(tournament)
+        draw.draw_round(round_)
+        draft.publish(round_)
+        clock.start(round_, now=start_at)
+        return round_
+
+    @staticmethod
+    def _play(round_: Round, rng: random.Random) -> None:
+        """A random valid sheet for every table, about a third of them stopped by the clock."""
+        with transaction.atomic():
+            for table in Table.objects.filter(round=round_).select_related("round__tournament").prefetch_related(
+                "seats__team"
+            ).order_by("number"):
+                stopped = rng.random() < 0.3
+                sheet = {"arrivals": random_arrivals(rng, stopped)}
+                if stopped:
+                    sheet["stopped_by_clock"] = True
+                results.record_result(table, sheet)

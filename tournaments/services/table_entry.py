@@ -1,0 +1,204 @@
+"""Score entry at the table: one team submits the sheet on a phone, another confirms it with its
+team code (or disputes it), the director approves or corrects.
+
+Why the rules are here and not in the view: the desk, the table link and the tests must agree on
+when a table may still enter, which code confirms, and what happens when two phones submit at the
+same moment. Every step locks the table's row first (``select_for_update``; SQLite serialises
+writers anyway), then re-reads what is there: a second submission finds the first and is refused
+with it, never silently written over it. Every step is logged as a :class:`ResultEvent`.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from tournaments.models import (
+    Result,
+    ResultEvent,
+    ResultSource,
+    ResultState,
+    Round,
+    RoundStatus,
+    Table,
+)
+from tournaments.services import limits
+from tournaments.services.clock import ClockState, clock
+from tournaments.services.results import record_result, summary
+from tournaments.services.sheet_states import result_counts
+
+CODE_TRIES = 5
+CODE_WINDOW = 10 * 60  # seconds: five wrong team codes lock the table's confirmation for ten minutes
+LINK_TRIES = 30
+LINK_WINDOW = 60  # seconds: thirty unknown links a minute from one address, then 429
+
+
+class Conflict(ValidationError):
+    """The table already has a sheet: the message shows it."""
+
+    def __init__(self, message: str, result: Result):
+        super().__init__(message)
+        self.result = result
+
+
+class LinkClosed(ValidationError):
+    """The table's link is not (or no longer) open for entry."""
+
+
+def link_open_until(round_: Round, now: datetime.datetime) -> datetime.datetime | None:
+    """Until when the round's table links take sheets; None while there is no end yet (the clock is
+    not started or paused)."""
+    state = clock(round_, now)
+    if state.state in (ClockState.WAITING, ClockState.PAUSED):
+        return None
+    return round_.clock_ends_at + datetime.timedelta(minutes=round_.tournament.entry_grace_minutes)
+
+
+def check_link_open(table: Table, now: datetime.datetime | None = None) -> None:
+    now = now or timezone.now()
+    round_ = table.round
+    if round_.status not in (RoundStatus.PUBLISHED, RoundStatus.RUNNING):
+        raise LinkClosed(_("Round %(number)s is closed: bring the paper sheet to the desk.") % {"number": round_.number})
+    until = link_open_until(round_, now)
+    if until is not None and now > until:
+        raise LinkClosed(_("This link closed at %(time)s, %(grace)s minutes after the clock ran out: "
+                           "bring the paper sheet to the desk.")
+                         % {"time": timezone.localtime(until).strftime("%H:%M"),
+                            "grace": round_.tournament.entry_grace_minutes})
+
+
+def latest(table: Table) -> Result | None:
+    return table.results.order_by("-version").first()
+
+
+def _lock(table: Table) -> Table:
+    return Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+
+
+def submit(table: Table, position: int, data: dict, now: datetime.datetime | None = None) -> Result:
+    """The sheet as one team enters it: version 1, waiting for another team's confirmation."""
+    now = now or timezone.now()
+    positions = [seat.position for seat in table.seats.all()]
+    if position not in positions:
+        raise ValidationError(_("Choose which team you are."))
+    with transaction.atomic():
+        locked = _lock(table)
+        check_link_open(locked, now)
+        first = latest(locked)
+        if first is not None:
+            ResultEvent.objects.create(table=locked, result=first, kind=ResultEvent.Kind.CONFLICT,
+                                       source=ResultSource.TABLE, seat=position)
+            raise Conflict(_("This table's sheet is already in: %(summary)s. It was not changed.")
+                           % {"summary": summary(first)}, first)
+        return record_result(locked, data, source=ResultSource.TABLE, state=ResultState.SUBMITTED,
+                             submitted_by=position)
+
+
+def _code_key(table: Table) -> str:
+    return f"team-code:{table.pk}"
+
+
+def _refuse_if_locked(table: Table, now: datetime.datetime) -> None:
+    wait = limits.blocked(_code_key(table), CODE_TRIES, CODE_WINDOW, now)
+    if wait:
+        minutes = -(-wait // 60)
+        raise ValidationError(ngettext(
+            "Too many wrong team codes: try again in %(minutes)s minute, or ask the director.",
+            "Too many wrong team codes: try again in %(minutes)s minutes, or ask the director.",
+            minutes) % {"minutes": minutes})
+
+
+def _matching(table: Table, result: Result, code: str, others_only: bool) -> int | None:
+    """The place on the sheet of the team whose code this is (not the submitter's, if asked)."""
+    code = "".join(ch for ch in code if ch.isdigit())
+    for seat in table.seats.all():
+        if seat.code == code and not (others_only and seat.position == result.submitted_by):
+            return seat.position
+    return None
+
+
+def _wrong_code(table: Table, result: Result, code: str, now: datetime.datetime) -> ValidationError:
+    """Count the wrong code (committed, whatever happens next) and say how many tries are left."""
+    tries = limits.count(_code_key(table), CODE_WINDOW, now)
+    ResultEvent.objects.create(table=table, result=result, kind=ResultEvent.Kind.REFUSED_CODE, source=ResultSource.TABLE)
+    left = max(CODE_TRIES - tries, 0)
+    code = "".join(ch for ch in code if ch.isdigit())
+    own = any(seat.code == code and seat.position == result.submitted_by for seat in table.seats.all())
+    lead = (_("That is the code of the team that submitted the sheet: another team confirms.") if own
+            else _("That team code is not right."))
+    return ValidationError(lead + " " + ngettext("%(count)s try left.", "%(count)s tries left.", left) % {"count": left})
+
+
+def _with_code(table: Table, code: str, now: datetime.datetime, others_only: bool, state: str, kind: str,
+               note: str = "") -> Result:
+    """Confirm or dispute: the change happens under the table's lock; a wrong code is counted after
+    the transaction, so that the count stays when the refusal is raised."""
+    _refuse_if_locked(table, now)
+    with transaction.atomic():
+        locked = _lock(table)
+        result = latest(locked)
+        if result is None or result.state != ResultState.SUBMITTED:
+            raise ValidationError(_("There is no submitted sheet waiting for confirmation at this table."))
+        position = _matching(locked, result, code, others_only)
+        if position is not None:
+            result.state = state
+            if state == ResultState.CONFIRMED:
+                result.confirmed_by = position
+            result.save(update_fields=["state", "confirmed_by"])
+            ResultEvent.objects.create(table=locked, result=result, kind=kind, source=ResultSource.TABLE,
+                                       seat=position, note=note.strip()[:500])
+            return result
+    raise _wrong_code(table, result, code, now)
+
+
+def confirm(table: Table, code: str, now: datetime.datetime | None = None) -> Result:
+    """Another team than the one that submitted confirms with its code; the sheet is then locked."""
+    return _with_code(table, code, now or timezone.now(), True, ResultState.CONFIRMED, ResultEvent.Kind.CONFIRMED)
+
+
+def dispute(table: Table, code: str, note: str = "", now: datetime.datetime | None = None) -> Result:
+    """A team of the table (either) says the submitted sheet is wrong: the director is called."""
+    return _with_code(table, code, now or timezone.now(), False, ResultState.DISPUTED, ResultEvent.Kind.DISPUTED, note)
+
+
+def approve(table: Table, user) -> Result:
+    """The director accepts the table's current sheet as it stands."""
+    with transaction.atomic():
+        locked = _lock(table)
+        result = latest(locked)
+        if result is None:
+            raise ValidationError(_("Table %(table)s has no sheet to approve.") % {"table": locked.number})
+        if result.state in (ResultState.APPROVED, ResultState.ENTERED):
+            raise ValidationError(_("The sheet of table %(table)s already counts.") % {"table": locked.number})
+        result.state = ResultState.APPROVED
+        result.save(update_fields=["state"])
+        ResultEvent.objects.create(table=locked, result=result, kind=ResultEvent.Kind.APPROVED,
+                                   source=ResultSource.DESK, user=user if user and user.is_authenticated else None)
+    return result
+
+
+@dataclass(frozen=True)
+class TableStatus:
+    """What the director's overview says about one table."""
+
+    table: Table
+    result: Result | None
+    status: str  # missing, submitted, confirmed, disputed, corrected, approved, entered
+
+    @property
+    def counts(self) -> bool:
+        return self.result is not None and result_counts(self.result.state, self.table.round.tournament.confirmed_counts)
+
+
+def status_of(result: Result | None) -> str:
+    if result is None:
+        return "missing"
+    if result.version > 1 and result.state in (ResultState.ENTERED, ResultState.APPROVED):
+        return "corrected"
+    return str(result.state)

@@ -1,0 +1,45 @@
+"""Keep ``Tournament.results_version`` moving with everything the public standings show.
+
+Why signals: sheets, byes, teams and players change in many places (desk, table links, admin,
+imports); one receiver per model is the one place that cannot be forgotten. The cached standings
+pages are keyed by the version, so a bump makes every server process render afresh.
+"""
+
+from __future__ import annotations
+
+from django.db.models import F
+from django.db.models.signals import post_delete, post_save
+
+from tournaments.models import Bye, Player, Result, Team, Tournament
+
+
+def bump(**filters) -> None:
+    Tournament.objects.filter(**filters).update(results_version=F("results_version") + 1)
+
+
+def _result(sender, instance: Result, **kwargs) -> None:
+    bump(round_set__tables__pk=instance.table_id)
+
+
+def _bye(sender, instance: Bye, **kwargs) -> None:
+    bump(round_set__pk=instance.round_id)
+
+
+def _team(sender, instance: Team, **kwargs) -> None:
+    bump(pk=instance.tournament_id)
+
+
+def _player(sender, instance: Player, **kwargs) -> None:
+    bump(teams__pk=instance.team_id)
+
+
+def _tournament(sender, instance: Tournament, created: bool = False, **kwargs) -> None:
+    if not created:
+        bump(pk=instance.pk)
+
+
+def connect() -> None:
+    for model, receiver in ((Result, _result), (Bye, _bye), (Team, _team), (Player, _player)):
+        post_save.connect(receiver, sender=model, dispatch_uid=f"results-version-{model.__name__}-save")
+        post_delete.connect(receiver, sender=model, dispatch_uid=f"results-version-{model.__name__}-delete")
+    post_save.connect(_tournament, sender=Tournament, dispatch_uid="results-version-Tournament-save")
