@@ -21,7 +21,7 @@ from django.utils import translation
 
 import scoring
 from tournaments.exporters import round_pdfs
-from tournaments.models import Bye, Result, Team, Tournament
+from tournaments.models import Bye, Result, Table, Team, Tournament
 from tournaments.services.results import record_result
 from tournaments.services.rounds import add_round, add_table
 
@@ -87,9 +87,12 @@ def test_table_cards_pawn_order_two_teams(two_team_round):
         assert "deals first" in page
         assert "Stopped by the clock" in page and "Forfeit" in page and "Signatures" in page
         assert "House rules" in page and "you may swap with your partner's pawn" in page
-        # The short URL under the QR code (it may wrap in the PDF's text).
-        url = f"{SITE}t/keezen-cup-2026/rounds/1/tables/{number}/"
-        assert url in page.replace("\n", "")
+        # The table's private link under the QR code (it may wrap in the PDF's text), and each
+        # team's code on its slip.
+        table = two_team_round.tables.get(number=number)
+        assert f"{SITE}s/{table.token}/" in page.replace("\n", "")
+        for seat in table.seats.all():
+            assert seat.code in page
     html = card_html(two_team_round)
     assert sheet_lines(html) == [15, 15]
     assert html.count("<svg") == 2 and 'class="segno"' in html
@@ -259,7 +262,8 @@ def test_views_return_pdfs_for_directors(director_client, player_user, two_team_
     for team in ("zeven Splitters", "Apen", "boeren", "Harten Vrouw"):  # no results yet: all missing
         assert team in text
     if name == "round_table_cards":
-        assert "http://testserver/t/keezen-cup-2026/rounds/1/tables/2/" in text.replace("\n", "")
+        token = Table.objects.get(round__tournament__slug="keezen-cup-2026", round__number=1, number=2).token
+        assert f"http://testserver/s/{token}/" in text.replace("\n", "")
     assert director_client.get(reverse(f"director:{name}", args=["keezen-cup-2026", 9])).status_code == 404
     assert director_client.get(reverse(f"director:{name}", args=["no-such-cup", 1])).status_code == 404
     player = Client()

@@ -17,6 +17,7 @@ class TournamentForm(forms.ModelForm):
         fields = [
             "name", "slug", "date", "venue", "scoring_system", "rounds", "round_minutes",
             "teams_per_table", "three_team_table", "avoid_same_club", "status",
+            "entry_grace_minutes", "confirmed_counts",
             "jack_partner", "jack_own_start", "self_capture", "home_entry",
             "seven_partner_remainder", "seven_max_pawns", "seed",
         ]
@@ -33,6 +34,7 @@ class TournamentForm(forms.ModelForm):
                 "seven_partner_remainder", "seven_max_pawns",
             ),
             Fieldset(_("Draws"), "three_team_table", "avoid_same_club", "seed"),
+            Fieldset(_("Sheets from the tables"), "entry_grace_minutes", "confirmed_counts"),
             Submit("save", _("Save")),
         )
 

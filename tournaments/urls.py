@@ -1,4 +1,5 @@
-"""URL tiers: ``public`` (no login) and ``director`` (director permission required)."""
+"""URL tiers: ``public`` (no login), ``table`` (a table's private link: that table's sheet and
+nothing else) and ``director`` (director permission required)."""
 
 from django.urls import include, path
 
@@ -11,10 +12,12 @@ from tournaments.views import (
     draft,
     players,
     public,
+    results_overview,
     round_prints,
     rounds,
     standings,
     standings_exports,
+    table_entry,
     team_excel,
 )
 
@@ -66,6 +69,9 @@ director_patterns = (
         path("t/<slug:slug>/rounds/add/", rounds.round_add, name="round_add"),
         path("t/<slug:slug>/rounds/plan/", draft.plan, name="round_plan"),
         path("t/<slug:slug>/rounds/<int:number>/", rounds.round_detail, name="round_detail"),
+        path("t/<slug:slug>/rounds/<int:number>/results/", results_overview.overview, name="round_results"),
+        path("t/<slug:slug>/rounds/<int:number>/tables/<int:table>/approve/", results_overview.approve,
+             name="table_approve"),
         path("t/<slug:slug>/rounds/<int:number>/draw/", draft.draw, name="round_draw"),
         path("t/<slug:slug>/rounds/<int:number>/publish/", draft.publish, name="round_publish"),
         path("t/<slug:slug>/rounds/<int:number>/unpublish/", draft.unpublish, name="round_unpublish"),
@@ -84,7 +90,15 @@ director_patterns = (
     "director",
 )
 
+table_patterns = (
+    [
+        path("s/<str:token>/", table_entry.sheet, name="sheet"),
+    ],
+    "table",
+)
+
 urlpatterns = [
     path("", include(public_patterns)),
+    path("", include(table_patterns)),
     path("director/", include(director_patterns)),
 ]

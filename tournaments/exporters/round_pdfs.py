@@ -56,6 +56,11 @@ class TableView:
     url: str = ""
     qr: SafeString = field(default_factory=lambda: mark_safe(""))
     sheet: dict = field(default_factory=dict)
+    codes: list[str] = field(default_factory=list)  # each team's code, in sheet order (cards only)
+
+    @property
+    def slips(self) -> list[tuple[SeatView, str]]:
+        return list(zip(self.seats, self.codes))
 
     @property
     def number(self) -> int:
@@ -89,13 +94,14 @@ def _tables(round_: Round) -> list[TableView]:
         .annotate(has_result=Exists(Result.objects.filter(table=OuterRef("pk"))))
         .order_by("number")
     )
-    return [TableView(table=table, seats=seat_views(table), has_result=table.has_result) for table in tables]
+    return [TableView(table=table, seats=seat_views(table), has_result=table.has_result,
+                      codes=[seat.code for seat in sorted(table.seats.all(), key=lambda seat: seat.position)])
+            for table in tables]
 
 
-def table_url(site_url: str | None, round_: Round, table_number: int) -> str:
-    """The absolute address of the table's public page (the QR code's target)."""
-    path = reverse("public:table", args=[round_.tournament.slug, round_.number, table_number])
-    return urljoin(site_url or DEFAULT_SITE_URL, path)
+def table_url(site_url: str | None, table: Table) -> str:
+    """The absolute address of the table's private link (the QR code's target): the sheet entry."""
+    return urljoin(site_url or DEFAULT_SITE_URL, reverse("table:sheet", args=[table.token]))
 
 
 def qr_svg(url: str) -> SafeString:
@@ -118,7 +124,7 @@ def score_sheet(tournament: Tournament, seats: list[SeatView]) -> dict:
         count = PAWNS_PER_TEAM + (PAWNS_PER_TEAM - 1) * max(len(seats) - 1, 0)
         points = tournament.points_list
         lines = [(n, points[n - 1] if n <= len(points) else 0) for n in range(1, count + 1)]
-        row_height = 6.4 if count <= 15 else 5.0
+        row_height = 6.4 if count <= 15 else 4.5
         return {
             "system": system, "lines": lines, "row_height": row_height, "height": row_height * count,
             "ruling": grid_lines(max(len(seats), 1), count, row_height),
@@ -169,7 +175,7 @@ def table_cards_html(round_: Round, site_url: str | None = None, chunks: int = 1
     tournament = round_.tournament
     tables = _tables(round_)
     for view in tables:
-        view.url = table_url(site_url, round_, view.number)
+        view.url = table_url(site_url, view.table)
         view.qr = qr_svg(view.url)
         view.sheet = score_sheet(tournament, view.seats)
     context = _context(round_, house_rules=house_rule_lines(tournament.house_rules))

@@ -91,13 +91,14 @@ def submit(table: Table, position: int, data: dict, now: datetime.datetime | Non
         locked = _lock(table)
         check_link_open(locked, now)
         first = latest(locked)
-        if first is not None:
-            ResultEvent.objects.create(table=locked, result=first, kind=ResultEvent.Kind.CONFLICT,
-                                       source=ResultSource.TABLE, seat=position)
-            raise Conflict(_("This table's sheet is already in: %(summary)s. It was not changed.")
-                           % {"summary": summary(first)}, first)
-        return record_result(locked, data, source=ResultSource.TABLE, state=ResultState.SUBMITTED,
-                             submitted_by=position)
+        if first is None:
+            return record_result(locked, data, source=ResultSource.TABLE, state=ResultState.SUBMITTED,
+                                 submitted_by=position)
+    # Refused: logged after the transaction, which wrote nothing.
+    ResultEvent.objects.create(table=table, result=first, kind=ResultEvent.Kind.CONFLICT,
+                               source=ResultSource.TABLE, seat=position)
+    raise Conflict(_("This table's sheet is already in: %(summary)s. It was not changed.")
+                   % {"summary": summary(first)}, first)
 
 
 def _code_key(table: Table) -> str:

@@ -92,8 +92,10 @@ def desk(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         data, errors, points = _evaluate(table, request.POST)
         if not errors:
             try:
+                expected = request.POST.get("expected_version", "")
                 record_result(table, data, user=request.user, source=ResultSource.DESK,
-                              reason=request.POST.get("reason", ""))
+                              reason=request.POST.get("reason", ""),
+                              expected_version=int(expected) if expected.isdigit() else None)
             except ValidationError as error:
                 errors = error.messages
             else:

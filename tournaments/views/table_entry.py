@@ -1,0 +1,125 @@
+"""The table's private link (``/s/<token>/``, the QR code on the table card): enter the sheet on a
+phone, confirm or dispute it with a team code. The third URL tier, next to public and director:
+a link reaches its own table's sheet and nothing else. Thin: the rules are in
+services/table_entry.py."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db.models import Prefetch
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+
+from tournaments.models import Result, Table, TableSeat
+from tournaments.services import limits
+from tournaments.services import table_entry as entry
+from tournaments.services.clock import clock
+from tournaments.services.desk import read_entry, seat_letter
+from tournaments.services.results import check_sheet, score_sheet, team_keys
+from tournaments.services.seating import seat_views
+
+
+def client_address(request: HttpRequest) -> str:
+    return request.META.get("REMOTE_ADDR", "unknown")
+
+
+def _find(token: str) -> Table | None:
+    seats = TableSeat.objects.select_related("team").prefetch_related("team__players").order_by("position")
+    return (Table.objects.filter(token=token).select_related("round__tournament")
+            .prefetch_related(Prefetch("seats", queryset=seats),
+                              Prefetch("results", queryset=Result.objects.order_by("-version")))
+            .first())
+
+
+def _sides(table: Table) -> list[dict]:
+    return [{"index": i, "letter": seat_letter(i), "position": seat.position, "team": seat.team,
+             "players": seat.team.player_names} for i, seat in enumerate(table.seats.all())]
+
+
+def _page(request: HttpRequest, table: Table, status: int = 200, **extra) -> HttpResponse:
+    results = list(table.results.all())
+    current = results[0] if results else None
+    context = {
+        "table": table, "round": table.round, "tournament": table.round.tournament, "sides": _sides(table),
+        "seats": seat_views(table), "current": current, "status": entry.status_of(current),
+        "clock": clock(table.round), "fields": request.POST, **extra,
+    }
+    if current is not None:
+        scores = score_sheet(table, current.sheet)
+        context["current_rows"] = [(side, scores[side["team"].name]) for side in context["sides"]]
+        context["submitted_by"] = next((s for s in context["sides"] if s["position"] == current.submitted_by), None)
+    try:
+        entry.check_link_open(table)
+    except entry.LinkClosed as error:
+        context["closed"] = error.messages[0]
+    return render(request, "tournaments/table/sheet.html", context, status=status)
+
+
+@never_cache
+def sheet(request: HttpRequest, token: str) -> HttpResponse:
+    address = f"table-link:{client_address(request)}"
+    wait = limits.blocked(address, entry.LINK_TRIES, entry.LINK_WINDOW)
+    if wait:
+        return render(request, "tournaments/table/unknown.html", {"wait": wait}, status=429)
+    table = _find(token)
+    if table is None:
+        limits.count(address, entry.LINK_WINDOW)
+        return render(request, "tournaments/table/unknown.html", {}, status=404)
+    if request.method != "POST":
+        return _page(request, table, status=410 if _closed(table) else 200)
+    action = request.POST.get("action", "")
+    try:
+        if action == "preview":
+            return _preview(request, table)
+        if action == "submit":
+            data, errors = _read(table, request.POST)
+            if errors:
+                return _page(request, table, status=400, errors=errors)
+            position = request.POST.get("team", "")
+            entry.submit(table, int(position) if position.isdigit() else 0, data)
+            return redirect("table:sheet", token)
+        if action in ("confirm", "dispute"):
+            code = request.POST.get("code", "")
+            if action == "confirm":
+                entry.confirm(table, code)
+            else:
+                entry.dispute(table, code, request.POST.get("note", ""))
+            return redirect("table:sheet", token)
+    except entry.Conflict as error:  # the page is built again from the database: it shows the first sheet
+        return _page(request, _find(token), status=409, errors=error.messages)
+    except entry.LinkClosed as error:
+        return _page(request, table, status=410, errors=error.messages)
+    except ValidationError as error:
+        return _page(request, _find(token), status=400, errors=error.messages)
+    return _page(request, table, status=400, errors=[_("Something was missing from the form; try again.")])
+
+
+def _closed(table: Table) -> bool:
+    try:
+        entry.check_link_open(table)
+    except entry.LinkClosed:
+        return not table.results.exists()
+    return False
+
+
+def _read(table: Table, fields) -> tuple[dict, list[str]]:
+    tournament = table.round.tournament
+    sides = _sides(table)
+    data, errors = read_entry(tournament.scoring_system, [s["team"].name for s in sides],
+                              [s["players"] for s in sides], fields)
+    if not errors:
+        errors = check_sheet(tournament.scoring_system, team_keys(table), data)
+    return data, errors
+
+
+def _preview(request: HttpRequest, table: Table) -> HttpResponse:
+    data, errors = _read(table, request.POST)
+    rows = []
+    if not errors:
+        scores = score_sheet(table, data)
+        rows = [(side, scores[side["team"].name]) for side in _sides(table)]
+    return render(request, "tournaments/table/_preview.html",
+                  {"errors": errors, "rows": rows, "tournament": table.round.tournament,
+                   "empty": not any(request.POST.get(name) for name in request.POST if name not in ("csrfmiddlewaretoken", "action", "team"))})
