@@ -39,6 +39,7 @@ BENCH_TMP=""
 cleanup() {
     status=$?
     set +e
+    [ "$status" -ne 0 ] && echo "error: the load benchmark failed (exit status $status)" >&2
     if [ -n "$GUNICORN_PID" ] && kill -0 "$GUNICORN_PID" 2>/dev/null; then
         echo "Stopping gunicorn (pid $GUNICORN_PID)"
         kill -TERM "$GUNICORN_PID" 2>/dev/null
@@ -100,12 +101,15 @@ PORT=$(free_port)
 BASE=http://127.0.0.1:$PORT
 GUNICORN_ARGS=(keezen_site.wsgi --bind "127.0.0.1:$PORT" --workers "$WORKERS" --worker-class "$WORKER_CLASS"
                --error-logfile - --log-level warning)
-[ "$WORKER_CLASS" = gthread ] && GUNICORN_ARGS+=(--threads "$THREADS")
+SERVER="gunicorn, $WORKERS workers ($WORKER_CLASS)"
+if [ "$WORKER_CLASS" = gthread ]; then
+    GUNICORN_ARGS+=(--threads "$THREADS")
+    SERVER="gunicorn, $WORKERS workers (gthread, $THREADS threads each)"
+fi
 # No access log (gunicorn's default); DJANGO_DEBUG is unset above. Django's log (a warning per
 # 404, a traceback per 500) and gunicorn's go to a file, looked at after the run.
 "$ROOT/.venv/bin/gunicorn" "${GUNICORN_ARGS[@]}" >"$BENCH_TMP/gunicorn.log" 2>&1 &
 GUNICORN_PID=$!
-SERVER="gunicorn, $WORKERS workers ($WORKER_CLASS$([ "$WORKER_CLASS" = gthread ] && echo ", $THREADS threads each"))"
 echo "Started $SERVER on $BASE"
 
 ready=""
@@ -155,9 +159,11 @@ if ! kill -0 "$GUNICORN_PID" 2>/dev/null; then
     echo "error: gunicorn died during the benchmark" >&2
     exit 1
 fi
-if grep -q -E 'Traceback|ERROR|CRITICAL' "$BENCH_TMP/gunicorn.log"; then
-    echo "---- gunicorn logged errors (first lines):"
-    grep -E -m 10 'Traceback|ERROR|CRITICAL|Error' "$BENCH_TMP/gunicorn.log"
+server_errors=$(grep -c -E '^(Internal Server Error|Traceback)' "$BENCH_TMP/gunicorn.log" || true)
+worker_trouble=$(grep -c -E 'WORKER TIMEOUT|\[(ERROR|CRITICAL)\]' "$BENCH_TMP/gunicorn.log" || true)
+if [ "$server_errors" -gt 0 ] || [ "$worker_trouble" -gt 0 ]; then
+    echo "---- the server logged $server_errors errors and $worker_trouble worker problems; the first lines:"
+    grep -E -m 20 -A 3 '^(Internal Server Error|Traceback)|WORKER TIMEOUT|\[(ERROR|CRITICAL)\]' "$BENCH_TMP/gunicorn.log"
 fi
 
 # ---------------------------------------------------------------------------------------------
