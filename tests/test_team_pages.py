@@ -150,11 +150,13 @@ def test_create_and_edit_tournament(director_client):
         "scoring_system": "pawns-2pt", "rounds": 3, "round_minutes": 45, "teams_per_table": 2,
         "status": "planned", "jack_partner": "on", "jack_own_start": "on", "self_capture": "optional",
         "home_entry": "forced", "seven_partner_remainder": "on", "seven_max_pawns": 2, "seed": 42,
+        "entry_grace_minutes": 10, "confirmed_counts": "on", "three_team_table": "on",
     }
     response = director_client.post("/director/new/", data)
     assert response.status_code == 302, response.context["form"].errors
     tournament = Tournament.objects.get(slug="keezen-cup")
     assert tournament.house_rules.self_capture == "optional"
+    assert (tournament.entry_grace_minutes, tournament.confirmed_counts, tournament.three_team_table) == (10, True, True)
     assert tournament.jack_partner is True
     response = director_client.post("/director/t/keezen-cup/edit/", {**data, "jack_partner": "", "rounds": 4})
     assert response.status_code == 302
