@@ -3,6 +3,8 @@ refreshed in place by htmx at most every 30 s)."""
 
 from __future__ import annotations
 
+import re
+
 from django.conf import settings
 from django.contrib import messages
 from django.core.cache import cache
@@ -10,6 +12,7 @@ from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.utils.html import strip_spaces_between_tags
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -50,7 +53,10 @@ def public_page(request: HttpRequest, slug: str) -> HttpResponse:
     cached = cache.get(key)
     if cached is None:
         context = _context(tournament, public_standings(tournament))
-        cached = (render_to_string("tournaments/public/_standings.html", context), context["data"]["after_round"])
+        fragment = render_to_string("tournaments/public/_standings.html", context)
+        # Whitespace collapsed once per version: the page is polled all day by every phone.
+        fragment = re.sub(r"\s+", " ", strip_spaces_between_tags(fragment))
+        cached = (fragment, context["data"]["after_round"])
         cache.set(key, cached, STANDINGS_CACHE_SECONDS)
     fragment, after_round = cached
     if request.htmx:
