@@ -234,3 +234,14 @@ def test_two_phones_submitting_at_once_never_overwrite(tournament, make_teams):
     assert sorted(map(str, answers)) == ["302", "409"], answers
     assert Result.objects.filter(table=table).count() == 1
     assert ResultEvent.objects.filter(table=table, kind="conflict").count() == 1
+
+
+def test_public_standings_mark_corrected_results(client, tournament, running):
+    table = running.tables.get(number=1)
+    post(client, table, action="submit", team="1", arrivals="AAAAAAAA")
+    post(client, table, action="confirm", code=codes(table)[2])
+    standings = f"/t/{tournament.slug}/standings/"
+    assert "corrected" not in client.get(standings, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    record_result(table, {"arrivals": [1] * 8}, reason="teams swapped on the sheet")
+    html = client.get(standings, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert html.count("corrected in round 1") == 2  # both teams of the table

@@ -36,9 +36,16 @@ def _context(tournament: Tournament, data: dict) -> dict:
     players = players_by_team_key(tournament)
     byes = {f"T{number}": round_number for number, round_number in
             Bye.objects.filter(round__tournament=tournament).values_list("team__number", "round__number")}
+    corrected: dict[str, list[int]] = {}
+    for round_number, team_number in (
+        TableSeat.objects.filter(round__tournament=tournament, table__results__version__gt=1)
+        .values_list("round__number", "team__number").distinct().order_by("round__number")
+    ):
+        corrected.setdefault(f"T{team_number}", []).append(round_number)
     for row in data["standings"]:
         row["players"] = players.get(row["team"], [])
         row["bye_round"] = byes.get(row["team"])
+        row["corrected"] = corrected.get(row["team"], [])
     return {"tournament": tournament, "data": data, "round_numbers": range(1, data["after_round"] + 1),
             "per_player": tournament.scoring_system == "individual-11", "poll_seconds": settings.PUBLIC_POLL_SECONDS}
 
