@@ -1,4 +1,4 @@
-"""Pages for players at the venue: a table's own page (the QR code on the table card points here),
+"""Pages for players at the venue: a table's own page (reached from "find my table"),
 "find my table" and the projector. Only published rounds are shown; every page carries the round
 clock, which counts down in the browser from the server's remaining time."""
 

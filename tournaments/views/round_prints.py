@@ -1,7 +1,7 @@
 """A round on paper for the director: table cards with score sheets, the wall lists by table and
 by team name, and the tables whose result is still missing — all A4 PDFs, shown inline.
 
-The QR codes on the table cards point at the tables' public pages on the address the director
+The QR codes on the table cards point at the tables' private sheet links on the address the director
 uses (``request.build_absolute_uri``), so the printout works on the venue's own network.
 """
 
