@@ -245,3 +245,17 @@ def test_public_standings_mark_corrected_results(client, tournament, running):
     record_result(table, {"arrivals": [1] * 8}, reason="teams swapped on the sheet")
     html = client.get(standings, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert html.count("corrected in round 1") == 2  # both teams of the table
+
+
+def test_overview_queries_do_not_grow_with_the_tables(director_client, tournament, running, make_teams):
+    from django.db import connection as db
+    from django.test.utils import CaptureQueriesContext
+
+    url = f"/director/t/{tournament.slug}/rounds/1/results/"
+    with CaptureQueriesContext(db) as few:
+        director_client.get(url, HTTP_HX_REQUEST="true")
+    for table in running.tables.all()[:4]:
+        post(Client(), table, action="submit", team="1", arrivals="AB")
+    with CaptureQueriesContext(db) as more:
+        director_client.get(url, HTTP_HX_REQUEST="true")
+    assert len(more.captured_queries) == len(few.captured_queries)
