@@ -13,6 +13,9 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from tournaments.models import Table
+from tournaments.services.results import check_sheet, score_sheet, team_keys
+
 LETTERS = string.ascii_uppercase[:3]
 
 
@@ -87,3 +90,26 @@ def read_entry(system: str, teams: list[str], players: list[list[str]], fields: 
     if fields.get("stopped_by_clock"):
         data["stopped_by_clock"] = True
     return data, errors
+
+
+def sides(table: Table) -> list[dict]:
+    """The table's teams as the desk and the table link show them: letter, place, team, players."""
+    return [
+        {"index": i, "letter": seat_letter(i), "position": seat.position, "team": seat.team,
+         "players": seat.team.player_names}
+        for i, seat in enumerate(table.seats.all())
+    ]
+
+
+def evaluate(table: Table, fields) -> tuple[dict[str, Any], list[str], list | None]:
+    """The sheet typed in ``fields``, every problem with it, and the points per side when there is none."""
+    system = table.round.tournament.scoring_system
+    found = sides(table)
+    data, errors = read_entry(system, [s["team"].name for s in found], [s["players"] for s in found], fields)
+    if not errors:
+        errors = check_sheet(system, team_keys(table), data)
+    points = None
+    if not errors:
+        scores = score_sheet(table, data)
+        points = [scores[side["team"].name] for side in found]
+    return data, errors, points

@@ -42,10 +42,6 @@ LINK_WINDOW = 60  # seconds: thirty unknown links a minute from one address, the
 class Conflict(ValidationError):
     """The table already has a sheet: the message shows it."""
 
-    def __init__(self, message: str, result: Result):
-        super().__init__(message)
-        self.result = result
-
 
 class LinkClosed(ValidationError):
     """The table's link is not (or no longer) open for entry."""
@@ -98,7 +94,7 @@ def submit(table: Table, position: int, data: dict, now: datetime.datetime | Non
     ResultEvent.objects.create(table=table, result=first, kind=ResultEvent.Kind.CONFLICT,
                                source=ResultSource.TABLE, seat=position)
     raise Conflict(_("This table's sheet is already in: %(summary)s. It was not changed.")
-                   % {"summary": summary(first)}, first)
+                   % {"summary": summary(first)})
 
 
 def _code_key(table: Table) -> str:

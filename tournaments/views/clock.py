@@ -16,10 +16,11 @@ from django.views.decorators.http import require_POST
 from tournaments.models import Round, Tournament
 from tournaments.permissions import director_required
 from tournaments.services import clock as clock_services
+from tournaments.views.lookups import round_or_404
 
 
 def _act(request: HttpRequest, slug: str, number: int, action: Callable[[Round], None], done: str) -> HttpResponse:
-    round_ = get_object_or_404(Round, tournament__slug=slug, number=number)
+    round_ = round_or_404(slug, number)
     try:
         action(round_)
     except ValidationError as error:

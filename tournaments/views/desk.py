@@ -15,14 +15,22 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from tournaments.models import Result, ResultSource, Round, RoundStatus, Table, TableSeat, Tournament
+from tournaments.models import (
+    Result,
+    ResultSource,
+    Round,
+    RoundStatus,
+    Table,
+    TableSeat,
+    Tournament,
+)
 from tournaments.permissions import director_required
-from tournaments.services.desk import read_entry, seat_letter
-from tournaments.services.results import check_sheet, record_result, score_sheet, team_keys
-
-
-def _round(slug: str, number: int) -> Round:
-    return get_object_or_404(Round.objects.select_related("tournament"), tournament__slug=slug, number=number)
+from tournaments.services.desk import evaluate, sides
+from tournaments.services.results import (
+    record_result,
+    score_sheet,
+)
+from tournaments.views.lookups import round_or_404
 
 
 def _table(round_: Round, number) -> Table | None:
@@ -35,28 +43,6 @@ def _table(round_: Round, number) -> Table | None:
                           Prefetch("results", queryset=Result.objects.select_related("created_by").order_by("-version")))
         .first()
     )
-
-
-def _sides(table: Table) -> list[dict]:
-    return [
-        {"index": i, "letter": seat_letter(i), "team": seat.team, "players": seat.team.player_names}
-        for i, seat in enumerate(table.seats.all())
-    ]
-
-
-def _evaluate(table: Table, fields) -> tuple[dict, list[str], dict | None]:
-    """The sheet, every problem with it, and the points when there is none."""
-    tournament = table.round.tournament
-    sides = _sides(table)
-    data, errors = read_entry(tournament.scoring_system, [s["team"].name for s in sides],
-                              [s["players"] for s in sides], fields)
-    if not errors:
-        errors = check_sheet(tournament.scoring_system, team_keys(table), data)
-    points = None
-    if not errors:
-        scores = score_sheet(table, data)
-        points = [scores[side["team"].name] for side in sides]
-    return data, errors, points
 
 
 @director_required
@@ -72,7 +58,7 @@ def desk_start(request: HttpRequest, slug: str) -> HttpResponse:
 
 @director_required
 def desk(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    round_ = _round(slug, number)
+    round_ = round_or_404(slug, number)
     tournament = round_.tournament
     table_number = request.POST.get("table") or request.GET.get("table")
     table = _table(round_, table_number)
@@ -82,14 +68,14 @@ def desk(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         context["table_error"] = _("There is no table %(number)s in round %(round)s.") % {
             "number": table_number, "round": round_.number}
     if table is not None:
-        context["sides"] = _sides(table)
+        context["sides"] = sides(table)
         context["history"] = list(table.results.all())
         if context["history"]:
             current = context["history"][0]
             scores = score_sheet(table, current.sheet)
             context["current_rows"] = [(s, scores[s["team"].name]) for s in context["sides"]]
     if request.method == "POST" and table is not None:
-        data, errors, points = _evaluate(table, request.POST)
+        data, errors, points = evaluate(table, request.POST)
         if not errors:
             try:
                 expected = request.POST.get("expected_version", "")
@@ -111,10 +97,10 @@ def desk(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @director_required
 def desk_preview(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """The points of the sheet as typed so far, or what is wrong with it (htmx)."""
-    round_ = _round(slug, number)
+    round_ = round_or_404(slug, number)
     table = _table(round_, request.POST.get("table"))
     if table is None:
         return HttpResponse("")
-    _data, errors, points = _evaluate(table, request.POST)
+    _data, errors, points = evaluate(table, request.POST)
     return render(request, "tournaments/director/_desk_preview.html",
-                  {"errors": errors, "rows": list(zip(_sides(table), points or [])), "tournament": round_.tournament})
+                  {"errors": errors, "rows": list(zip(sides(table), points or [])), "tournament": round_.tournament})

@@ -217,7 +217,7 @@ def ruling_groups(tournament: Tournament) -> list[tuple[Round | None, list[Rulin
         key = ruling.table.round.number if ruling.table_id else None
         groups.setdefault(key, []).append(ruling)
         rounds[key] = ruling.table.round if ruling.table_id else None
-    keys = sorted((k for k in groups if k is not None)) + ([None] if None in groups else [])
+    keys = sorted(k for k in groups if k is not None) + ([None] if None in groups else [])
     return [(rounds[k], groups[k]) for k in keys]
 
 

@@ -18,10 +18,7 @@ from tournaments.models import Round, Tournament
 from tournaments.permissions import director_required
 from tournaments.services import draft as draft_services
 from tournaments.services import draw as draw_services
-
-
-def _round(slug: str, number: int) -> Round:
-    return get_object_or_404(Round.objects.select_related("tournament"), tournament__slug=slug, number=number)
+from tournaments.views.lookups import round_or_404
 
 
 def _attempt(request: HttpRequest, action: Callable[[], object], success: str) -> bool:
@@ -38,7 +35,7 @@ def _attempt(request: HttpRequest, action: Callable[[], object], success: str) -
 @director_required
 @require_POST
 def draw(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    round_ = _round(slug, number)
+    round_ = round_or_404(slug, number)
     _attempt(request, lambda: draw_services.draw_round(round_),
              _("Round %(number)s drawn. Check the flags, then publish.") % {"number": number})
     return redirect("director:round_detail", slug, number)
@@ -61,7 +58,7 @@ def plan(request: HttpRequest, slug: str) -> HttpResponse:
 @director_required
 @require_POST
 def publish(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    round_ = _round(slug, number)
+    round_ = round_or_404(slug, number)
     _attempt(request, lambda: draft_services.publish(round_),
              _("Round %(number)s is published: players see their tables.") % {"number": number})
     return redirect("director:round_detail", slug, number)
@@ -70,7 +67,7 @@ def publish(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @director_required
 @require_POST
 def unpublish(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    round_ = _round(slug, number)
+    round_ = round_or_404(slug, number)
     _attempt(request, lambda: draft_services.unpublish(round_),
              _("Round %(number)s is a draft again; players no longer see it.") % {"number": number})
     return redirect("director:round_detail", slug, number)
@@ -79,7 +76,7 @@ def unpublish(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @director_required
 @require_POST
 def swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    round_ = _round(slug, number)
+    round_ = round_or_404(slug, number)
     teams = {str(team.pk): team for team in round_.tournament.teams.filter(
         pk__in=[value for value in (request.POST.get("first"), request.POST.get("second")) if value and value.isdigit()]
     )}
@@ -95,7 +92,7 @@ def swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @director_required
 def arrangement(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """The whole arrangement as text (``3: 12 7`` per table, ``bye: 5``): fast for big changes."""
-    round_ = _round(slug, number)
+    round_ = round_or_404(slug, number)
     text = request.POST.get("arrangement") if request.method == "POST" else draft_services.arrangement_text(round_)
     errors: list[str] = []
     if request.method == "POST":

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 from tournaments.models import Result, ResultEvent, Round, Table, TableSeat
 from tournaments.permissions import director_required
 from tournaments.services import table_entry as entry
+from tournaments.views.lookups import round_or_404
 
 OVERVIEW_POLL_SECONDS = 10
 
@@ -40,7 +41,7 @@ def table_statuses(round_: Round) -> list[entry.TableStatus]:
 
 @director_required
 def overview(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    round_ = get_object_or_404(Round.objects.select_related("tournament"), tournament__slug=slug, number=number)
+    round_ = round_or_404(slug, number)
     statuses = table_statuses(round_)
     context = {
         "tournament": round_.tournament, "round": round_, "statuses": statuses,

@@ -8,15 +8,11 @@ uses (``request.build_absolute_uri``), so the printout works on the venue's own 
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
 
 from tournaments.exporters import round_pdfs
 from tournaments.models import Round
 from tournaments.permissions import director_required
-
-
-def _round(slug: str, number: int) -> Round:
-    return get_object_or_404(Round.objects.select_related("tournament"), tournament__slug=slug, number=number)
+from tournaments.views.lookups import round_or_404
 
 
 def _pdf(round_: Round, content: bytes, what: str) -> HttpResponse:
@@ -29,26 +25,26 @@ def _pdf(round_: Round, content: bytes, what: str) -> HttpResponse:
 @director_required
 def table_cards(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """One A4 page per table: teams, colours, house rules, score sheet, signatures, QR code."""
-    round_ = _round(slug, number)
+    round_ = round_or_404(slug, number)
     return _pdf(round_, round_pdfs.table_cards_pdf(round_, request.build_absolute_uri("/")), "table-cards")
 
 
 @director_required
 def wall_by_table(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """The wall list by table number: teams with numbers, names and colours."""
-    round_ = _round(slug, number)
+    round_ = round_or_404(slug, number)
     return _pdf(round_, round_pdfs.wall_by_table_pdf(round_, request.build_absolute_uri("/")), "wall-by-table")
 
 
 @director_required
 def wall_by_team(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """The wall list by team name: table and opponents of every team, byes included."""
-    round_ = _round(slug, number)
+    round_ = round_or_404(slug, number)
     return _pdf(round_, round_pdfs.wall_by_team_pdf(round_, request.build_absolute_uri("/")), "wall-by-team")
 
 
 @director_required
 def missing_results(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """The tables of the round without any result yet, with their teams."""
-    round_ = _round(slug, number)
+    round_ = round_or_404(slug, number)
     return _pdf(round_, round_pdfs.missing_results_pdf(round_, request.build_absolute_uri("/")), "missing-results")

@@ -11,13 +11,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.forms import TableForm
-from tournaments.models import Round, RoundStatus, Table, TableSeat, Tournament
+from tournaments.models import RoundStatus, Table, TableSeat, Tournament
 from tournaments.permissions import director_required
 from tournaments.services import rounds as round_services
 from tournaments.services.clock import clock
 from tournaments.services.draft import round_flags
 from tournaments.services.draw import draw_round
 from tournaments.services.seating import seat_views
+from tournaments.views.lookups import round_or_404
 
 
 @director_required
@@ -50,7 +51,7 @@ def round_add(request: HttpRequest, slug: str) -> HttpResponse:
 
 @director_required
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    round_ = get_object_or_404(Round.objects.select_related("tournament"), tournament__slug=slug, number=number)
+    round_ = round_or_404(slug, number)
     form = TableForm(request.POST or None, round_=round_)
     if request.method == "POST" and form.is_valid():
         try:

@@ -28,6 +28,7 @@ from tournaments.services.standings import (
     standings_json,
 )
 from tournaments.tables import StandingsTable
+from tournaments.views.lookups import round_or_404
 
 STANDINGS_CACHE_SECONDS = 3600
 
@@ -76,8 +77,7 @@ def public_page(request: HttpRequest, slug: str) -> HttpResponse:
 
 def public_round(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Every table's result in a round, with the points."""
-    round_ = get_object_or_404(Round.objects.select_related("tournament"), tournament__slug=slug, number=number,
-                               status__in=Round.PUBLIC_STATUSES)
+    round_ = round_or_404(slug, number, status__in=Round.PUBLIC_STATUSES)
     seats = TableSeat.objects.select_related("team").order_by("position")
     tables = []
     for table in round_.tables.order_by("number").prefetch_related(

@@ -16,8 +16,8 @@ from tournaments.models import Result, Table, TableSeat
 from tournaments.services import limits
 from tournaments.services import table_entry as entry
 from tournaments.services.clock import clock
-from tournaments.services.desk import read_entry, seat_letter
-from tournaments.services.results import check_sheet, score_sheet, team_keys
+from tournaments.services.desk import evaluate, sides
+from tournaments.services.results import score_sheet
 from tournaments.services.seating import seat_views
 
 
@@ -33,16 +33,12 @@ def _find(token: str) -> Table | None:
             .first())
 
 
-def _sides(table: Table) -> list[dict]:
-    return [{"index": i, "letter": seat_letter(i), "position": seat.position, "team": seat.team,
-             "players": seat.team.player_names} for i, seat in enumerate(table.seats.all())]
-
-
-def _page(request: HttpRequest, table: Table, status: int = 200, **extra) -> HttpResponse:
+def _page(request: HttpRequest, table: Table, status: int | None = None, **extra) -> HttpResponse:
+    """The table's sheet page; without a ``status``: 410 when the link is closed and no sheet is in."""
     results = list(table.results.all())
     current = results[0] if results else None
     context = {
-        "table": table, "round": table.round, "tournament": table.round.tournament, "sides": _sides(table),
+        "table": table, "round": table.round, "tournament": table.round.tournament, "sides": sides(table),
         "seats": seat_views(table), "current": current, "status": entry.status_of(current),
         "clock": clock(table.round), "fields": request.POST, **extra,
     }
@@ -54,6 +50,8 @@ def _page(request: HttpRequest, table: Table, status: int = 200, **extra) -> Htt
         entry.check_link_open(table)
     except entry.LinkClosed as error:
         context["closed"] = error.messages[0]
+    if status is None:
+        status = 410 if "closed" in context and current is None else 200
     return render(request, "tournaments/table/sheet.html", context, status=status)
 
 
@@ -68,13 +66,13 @@ def sheet(request: HttpRequest, token: str) -> HttpResponse:
         limits.count(address, entry.LINK_WINDOW)
         return render(request, "tournaments/table/unknown.html", {}, status=404)
     if request.method != "POST":
-        return _page(request, table, status=410 if _closed(table) else 200)
+        return _page(request, table)
     action = request.POST.get("action", "")
     try:
         if action == "preview":
             return _preview(request, table)
         if action == "submit":
-            data, errors = _read(table, request.POST)
+            data, errors, _points = evaluate(table, request.POST)
             if errors:
                 return _page(request, table, status=400, errors=errors)
             position = request.POST.get("team", "")
@@ -96,30 +94,9 @@ def sheet(request: HttpRequest, token: str) -> HttpResponse:
     return _page(request, table, status=400, errors=[_("Something was missing from the form; try again.")])
 
 
-def _closed(table: Table) -> bool:
-    try:
-        entry.check_link_open(table)
-    except entry.LinkClosed:
-        return not table.results.exists()
-    return False
-
-
-def _read(table: Table, fields) -> tuple[dict, list[str]]:
-    tournament = table.round.tournament
-    sides = _sides(table)
-    data, errors = read_entry(tournament.scoring_system, [s["team"].name for s in sides],
-                              [s["players"] for s in sides], fields)
-    if not errors:
-        errors = check_sheet(tournament.scoring_system, team_keys(table), data)
-    return data, errors
-
-
 def _preview(request: HttpRequest, table: Table) -> HttpResponse:
-    data, errors = _read(table, request.POST)
-    rows = []
-    if not errors:
-        scores = score_sheet(table, data)
-        rows = [(side, scores[side["team"].name]) for side in _sides(table)]
+    _data, errors, points = evaluate(table, request.POST)
+    rows = list(zip(sides(table), points or []))
     return render(request, "tournaments/table/_preview.html",
                   {"errors": errors, "rows": rows, "tournament": table.round.tournament,
                    "empty": not any(request.POST.get(name) for name in request.POST if name not in ("csrfmiddlewaretoken", "action", "team"))})
