@@ -53,6 +53,23 @@ def make_teams():
 
 
 @pytest.fixture
+def published_round(make_teams):
+    """A new round of ``count`` new teams, drawn and published (players see it)."""
+    from tournaments.services.draft import publish
+    from tournaments.services.draw import draw_round
+    from tournaments.services.rounds import add_round
+
+    def make(tournament: Tournament, count: int):
+        make_teams(tournament, count)
+        round_ = add_round(tournament)
+        draw_round(round_)
+        publish(round_)
+        return round_
+
+    return make
+
+
+@pytest.fixture
 def director(db):
     user = get_user_model().objects.create_user("director", password=PASSWORD)
     user.groups.add(directors_group())

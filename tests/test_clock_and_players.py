@@ -24,12 +24,8 @@ def at(minutes: float = 0, seconds: float = 0) -> datetime.datetime:
 
 
 @pytest.fixture
-def published(tournament, make_teams):
-    make_teams(tournament, 8)
-    round_ = add_round(tournament)
-    draw_round(round_)
-    publish(round_)
-    return round_
+def published(tournament, published_round):
+    return published_round(tournament, 8)
 
 
 def reloaded(round_: Round) -> Round:

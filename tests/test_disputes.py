@@ -16,9 +16,6 @@ from engine.api import check, moves
 from engine.code import from_code
 from tournaments.models import Ruling
 from tournaments.services import disputes
-from tournaments.services.draft import publish
-from tournaments.services.draw import draw_round
-from tournaments.services.rounds import add_round
 
 HELPER = "/rules/"
 
@@ -146,12 +143,8 @@ def test_without_a_card_the_desk_asks_for_one(client):
 
 
 @pytest.fixture
-def running(tournament, make_teams):
-    make_teams(tournament, 8)
-    round_ = add_round(tournament)
-    draw_round(round_)
-    publish(round_)
-    return round_
+def running(tournament, published_round):
+    return published_round(tournament, 8)
 
 
 def test_rulings_are_saved_with_the_table_listed_printed_and_shown(director_client, client, tournament, running):

@@ -29,11 +29,8 @@ def _english():
 
 
 @pytest.fixture
-def running(tournament, make_teams) -> Round:
-    make_teams(tournament, 12)
-    round_ = add_round(tournament)
-    draw_round(round_)
-    publish(round_)
+def running(tournament, published_round) -> Round:
+    round_ = published_round(tournament, 12)
     clock_services.start(round_)
     return round_
 

@@ -9,20 +9,14 @@ import pytest
 from playwright.sync_api import expect
 
 from tournaments.services import clock as clock_services
-from tournaments.services.draft import current_seating, publish
-from tournaments.services.draw import draw_round
-from tournaments.services.rounds import add_round
+from tournaments.services.draft import current_seating
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture
-def published(tournament, make_teams):
-    make_teams(tournament, 10)
-    round_ = add_round(tournament)
-    draw_round(round_)
-    publish(round_)
-    return round_
+def published(tournament, published_round):
+    return published_round(tournament, 10)
 
 
 def seconds(text: str) -> int:
