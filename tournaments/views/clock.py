@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from django.contrib import messages
-from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils import timezone
@@ -16,18 +14,12 @@ from django.views.decorators.http import require_POST
 from tournaments.models import Round, Tournament
 from tournaments.permissions import director_required
 from tournaments.services import clock as clock_services
-from tournaments.views.lookups import round_or_404
+from tournaments.views.lookups import attempt, round_or_404
 
 
 def _act(request: HttpRequest, slug: str, number: int, action: Callable[[Round], None], done: str) -> HttpResponse:
     round_ = round_or_404(slug, number)
-    try:
-        action(round_)
-    except ValidationError as error:
-        for message in error.messages:
-            messages.error(request, message)
-    else:
-        messages.success(request, done)
+    attempt(request, lambda: action(round_), done)
     return redirect("director:round_detail", slug, number)
 
 

@@ -4,8 +4,6 @@ services/draft.py; every refusal comes back as a message naming the problem."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
@@ -18,25 +16,14 @@ from tournaments.models import Round, Tournament
 from tournaments.permissions import director_required
 from tournaments.services import draft as draft_services
 from tournaments.services import draw as draw_services
-from tournaments.views.lookups import round_or_404
-
-
-def _attempt(request: HttpRequest, action: Callable[[], object], success: str) -> bool:
-    try:
-        action()
-    except ValidationError as error:
-        for message in error.messages:
-            messages.error(request, message)
-        return False
-    messages.success(request, success)
-    return True
+from tournaments.views.lookups import attempt, round_or_404
 
 
 @director_required
 @require_POST
 def draw(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     round_ = round_or_404(slug, number)
-    _attempt(request, lambda: draw_services.draw_round(round_),
+    attempt(request, lambda: draw_services.draw_round(round_),
              _("Round %(number)s drawn. Check the flags, then publish.") % {"number": number})
     return redirect("director:round_detail", slug, number)
 
@@ -46,7 +33,7 @@ def draw(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def plan(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_object_or_404(Tournament, slug=slug)
     rounds: list[Round] = []
-    ok = _attempt(request, lambda: rounds.extend(draw_services.plan_all_rounds(tournament)),
+    ok = attempt(request, lambda: rounds.extend(draw_services.plan_all_rounds(tournament)),
                   ngettext("%(count)s round planned without rematches.",
                            "%(count)s rounds planned without rematches.", tournament.rounds)
                   % {"count": tournament.rounds})
@@ -59,7 +46,7 @@ def plan(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def publish(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     round_ = round_or_404(slug, number)
-    _attempt(request, lambda: draft_services.publish(round_),
+    attempt(request, lambda: draft_services.publish(round_),
              _("Round %(number)s is published: players see their tables.") % {"number": number})
     return redirect("director:round_detail", slug, number)
 
@@ -68,7 +55,7 @@ def publish(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @require_POST
 def unpublish(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     round_ = round_or_404(slug, number)
-    _attempt(request, lambda: draft_services.unpublish(round_),
+    attempt(request, lambda: draft_services.unpublish(round_),
              _("Round %(number)s is a draft again; players no longer see it.") % {"number": number})
     return redirect("director:round_detail", slug, number)
 
@@ -84,7 +71,7 @@ def swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     if first is None or second is None:
         messages.error(request, _("Choose two teams to swap."))
     else:
-        _attempt(request, lambda: draft_services.swap_teams(round_, first, second),
+        attempt(request, lambda: draft_services.swap_teams(round_, first, second),
                  _("%(first)s and %(second)s swapped places.") % {"first": first, "second": second})
     return redirect("director:round_detail", slug, number)
 

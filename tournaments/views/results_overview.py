@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-from django.contrib import messages
-from django.core.exceptions import ValidationError
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -16,7 +14,7 @@ from django.views.decorators.http import require_POST
 from tournaments.models import Result, ResultEvent, Round, Table, TableSeat
 from tournaments.permissions import director_required
 from tournaments.services import table_entry as entry
-from tournaments.views.lookups import round_or_404
+from tournaments.views.lookups import attempt, round_or_404
 
 OVERVIEW_POLL_SECONDS = 10
 
@@ -56,11 +54,6 @@ def overview(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def approve(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
     found = get_object_or_404(Table.objects.select_related("round__tournament"),
                               round__tournament__slug=slug, round__number=number, number=table)
-    try:
-        entry.approve(found, request.user)
-    except ValidationError as error:
-        for message in error.messages:
-            messages.error(request, message)
-    else:
-        messages.success(request, _("The sheet of table %(table)s is approved.") % {"table": table})
+    attempt(request, lambda: entry.approve(found, request.user),
+            _("The sheet of table %(table)s is approved.") % {"table": table})
     return redirect("director:round_results", slug, number)
