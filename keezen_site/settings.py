@@ -148,6 +148,29 @@ DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap5-responsive.html"
 TEAM_IMPORT_MAX_BYTES = 5 * 1024 * 1024
 DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 
+# Rendered standings are shared by every server process through Django's cache (see
+# tournaments/services/render_once.py). The database cache needs no extra server on the laptop;
+# for a large event point CACHE_URL at Redis (redis://127.0.0.1:6379/0, needs `pip install redis`)
+# or Memcached (pymemcache://127.0.0.1:11211, needs `pip install pymemcache`).
+CACHE_TABLE = "keezen_cache"
+
+
+def _cache(url: str) -> dict:
+    if url.startswith(("redis://", "rediss://")):
+        return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
+    if url.startswith("pymemcache://"):
+        return {"BACKEND": "django.core.cache.backends.memcached.PyMemcacheCache",
+                "LOCATION": url.removeprefix("pymemcache://")}
+    return {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": CACHE_TABLE,
+            "OPTIONS": {"MAX_ENTRIES": 2000}}
+
+
+CACHES = {"default": _cache(os.environ.get("CACHE_URL", ""))}
+
+# Slow files (PDFs) are made by a background thread of the server (tournaments/services/print_files.py):
+# "thread"; "inline" makes them inside the request; "queue" only queues them.
+PRINT_FILES_RUN = os.environ.get("PRINT_FILES_RUN", "thread")
+
 # Phones refresh public standings in place at most this often (seconds).
 PUBLIC_POLL_SECONDS = 30
 

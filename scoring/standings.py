@@ -62,20 +62,22 @@ def rank(entries: Sequence[Entry], seed: int | str) -> list[Standing]:
     keys = [entry.key for entry in entries]
     if len(set(keys)) != len(keys):
         raise ValueError("every entry in the standings needs its own key")
-    depth = max((len(_played(entry)) for entry in entries), default=0)
+    played = {entry.key: [points for points in entry.rounds if points is not None] for entry in entries}
+    depth = max((len(points) for points in played.values()), default=0)
 
     def merit(entry: Entry) -> tuple[int, ...]:
         # Total, then round scores best first; missing rounds count 0 so every tuple has one length.
-        played = sorted(_played(entry), reverse=True)
-        return (sum(played), *played, *[0] * (depth - len(played)))
+        best_first = sorted(played[entry.key], reverse=True)
+        return (sum(best_first), *best_first, *[0] * (depth - len(best_first)))
 
-    ordered = sorted(entries, key=lambda e: (_negated(merit(e)), lot_number(seed, e.key), e.key))
+    merits = {entry.key: merit(entry) for entry in entries}  # each computed once
+    ordered = sorted(entries, key=lambda e: (_negated(merits[e.key]), lot_number(seed, e.key), e.key))
     standings = []
-    for _, group in groupby(ordered, key=merit):
+    for _, group in groupby(ordered, key=lambda e: merits[e.key]):
         tied = list(group)
         for entry in tied:
             standings.append(Standing(rank=len(standings) + 1, key=entry.key, name=entry.name,
-                                      points=sum(_played(entry)), rounds=tuple(entry.rounds),
+                                      points=merits[entry.key][0], rounds=tuple(entry.rounds),
                                       lot=len(tied) > 1))
     return standings
 

@@ -24,13 +24,16 @@ def _fast_passwords(settings):
 
 
 @pytest.fixture(autouse=True)
-def _empty_cache():
-    """Each test starts with an empty cache (the standings pages are cached)."""
-    from django.core.cache import cache
+def _fresh_rendering(settings):
+    """Each test starts without this process's copies of rendered pages (the shared cache is the
+    database's, rolled back with each test), and print files are made inside the request: a
+    background thread must not outlive a test's transaction."""
+    from tournaments.services import render_once
 
-    cache.clear()
+    settings.PRINT_FILES_RUN = "inline"
+    render_once.forget_local()
     yield
-    cache.clear()
+    render_once.forget_local()
 
 
 @pytest.fixture

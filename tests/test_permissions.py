@@ -25,10 +25,14 @@ def director_urls(tournament, team) -> list[str]:
     """Every director URL, with real values for its parameters."""
     patterns, namespace = director_patterns
     values = {"slug": tournament.slug, "pk": team.pk, "number": 1, "table": 1}
-    return sorted(
-        reverse(f"{namespace}:{pattern.name}", kwargs={key: values[key] for key in pattern.pattern.converters})
-        for _route, pattern in _walk(patterns)
-    )
+    found = []
+    for _route, pattern in _walk(patterns):
+        converters = pattern.pattern.converters
+        # A download names its exporter: one of the round's files for round URLs, else the tournament's.
+        kwargs = {key: values.get(key, "table-cards-pdf" if "number" in converters else "standings-pdf")
+                  for key in converters}
+        found.append(reverse(f"{namespace}:{pattern.name}", kwargs=kwargs))
+    return sorted(found)
 
 
 @pytest.fixture

@@ -19,6 +19,7 @@ from tournaments.services.draft import publish
 from tournaments.services.draw import draw_round
 from tournaments.services.results import record_result
 from tournaments.services.rounds import add_round
+from tournaments.services.sheet_states import status_of
 from tournaments.services.standings import standings_json
 
 
@@ -192,7 +193,7 @@ def test_the_director_corrects_with_a_reason_and_the_history_stays(director_clie
     record_result(table, {"arrivals": [1] * 8}, reason="teams swapped on the sheet")
     versions = list(Result.objects.filter(table=table).order_by("version").values_list("version", "state"))
     assert versions == [(1, "confirmed"), (2, "entered")]
-    assert entry.status_of(Result.objects.filter(table=table).order_by("-version").first()) == "corrected"
+    assert status_of(Result.objects.filter(table=table).order_by("-version").first()) == "corrected"
     overview = director_client.get(f"/director/t/{tournament.slug}/rounds/1/results/").content.decode()
     assert 'id="table-6" data-status="corrected"' in overview
 

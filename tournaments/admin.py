@@ -7,6 +7,7 @@ from tournaments.models import (
     Bye,
     Club,
     Player,
+    PrintFile,
     Result,
     ResultEvent,
     Round,
@@ -135,3 +136,18 @@ class AttemptAdmin(admin.ModelAdmin):
     """Counted attempts (wrong team codes, unknown links); deleting one lifts its limit."""
 
     list_display = ["key", "count", "window_started_at"]
+
+
+@admin.register(PrintFile)
+class PrintFileAdmin(admin.ModelAdmin):
+    """Files made in the background; deleting one makes it again at the next click."""
+
+    list_display = ["tournament", "round", "exporter", "status", "language", "created_at", "finished_at"]
+    list_filter = ["status", "exporter", "tournament"]
+    list_select_related = ["tournament", "round__tournament"]
+    exclude = ["content"]
+    readonly_fields = ["tournament", "round", "exporter", "key", "after_round", "site_url", "language", "status",
+                       "estimate_seconds", "error", "created_at", "started_at", "finished_at"]
+
+    def has_add_permission(self, request):
+        return False

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 from django.db.models import F
 from django.db.models.signals import post_delete, post_save
+from django.utils import timezone
 
 from tournaments.models import Bye, Player, Result, Team, Tournament
 
 
 def bump(**filters) -> None:
-    Tournament.objects.filter(**filters).update(results_version=F("results_version") + 1)
+    """Raise the results version of the tournaments ``filters`` select (and note when)."""
+    Tournament.objects.filter(**filters).update(results_version=F("results_version") + 1,
+                                                results_changed_at=timezone.now())
 
 
 def _result(sender, instance: Result, **kwargs) -> None:

@@ -16,7 +16,6 @@ import io
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from django.db.models import Prefetch
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from openpyxl import Workbook
@@ -24,10 +23,10 @@ from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 
 import scoring
-from tournaments.exporters import StandingsReport, standings_report
-from tournaments.models import Bye, Result, Round, Table, TableSeat, Tournament
+from tournaments.models import Result, Round, Tournament
 from tournaments.services.results import to_sheet
-from tournaments.services.standings import round_scores, team_key
+from tournaments.services.round_sheets import TableSheet, round_sheets
+from tournaments.services.standings import Standings, round_scores, standings
 
 XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 MAX_SHEET_TITLE = 31  # Excel's limit
@@ -109,21 +108,16 @@ class StandingsExporter(MultiSheetExporter):
 
     def __init__(self, tournament: Tournament, after_round: int | None = None):
         self.tournament = tournament
-        self.report: StandingsReport = standings_report(tournament, after_round)
-        rounds = Round.objects.filter(tournament=tournament).order_by("number")
+        self.scores = round_scores(tournament, after_round)
+        self.report: Standings = standings(tournament, after_round, scores=self.scores)
+        rounds = Round.objects.filter(tournament=tournament).select_related("tournament").order_by("number")
         if after_round is not None:
             rounds = rounds.filter(number__lte=after_round)
-        self.rounds = list(rounds.prefetch_related(
-            Prefetch("tables", queryset=Table.objects.order_by("number").prefetch_related(
-                Prefetch("seats", queryset=TableSeat.objects.order_by("position")),
-                Prefetch("results", queryset=Result.objects.order_by("-version")),
-            )),
-            Prefetch("byes", queryset=Bye.objects.order_by("team__number")),
-        ))
+        self.rounds = list(rounds)
+        self.sheets_of = {round_.number: round_sheets(round_) for round_ in self.rounds}
         last = self.rounds[-1].number if self.rounds else 0
         # Bye points of rounds after the standings' round: the standings do not hold them.
-        self.round_scores = (self.report.scores if last <= self.report.after_round
-                             else round_scores(tournament, last))
+        self.round_scores = self.scores if last <= self.report.after_round else round_scores(tournament, last)
 
     @property
     def filename(self) -> str:
@@ -137,7 +131,7 @@ class StandingsExporter(MultiSheetExporter):
             widths = (8, 10, 28, 28, 28) + (8,) * rounds + (10, 10)
         specs = [SheetSpec("standings", _("Standings"), widths)]
         for round_ in self.rounds:
-            seats = self._seats_per_table(round_)
+            seats = self._seats_per_table(self.sheets_of[round_.number])
             specs.append(SheetSpec(f"round-{round_.number}", _("Round %(n)s") % {"n": round_.number},
                                    (8,) + (10, 28, 10) * seats + (60, 10)))
         return specs
@@ -170,12 +164,13 @@ class StandingsExporter(MultiSheetExporter):
     # --- the rounds ------------------------------------------------------------------------
 
     @staticmethod
-    def _seats_per_table(round_: Round) -> int:
-        return max([2, *(len(table.seats.all()) for table in round_.tables.all())])
+    def _seats_per_table(sheets: list[TableSheet]) -> int:
+        return max([2, *(len(sheet.seats) for sheet in sheets)])
 
     def _round_rows(self, round_: Round) -> Iterator[list]:
         teams = self.round_scores.teams
-        seats = self._seats_per_table(round_)
+        sheets = self.sheets_of[round_.number]
+        seats = self._seats_per_table(sheets)
         sheet_heading = str(capfirst(Result._meta.get_field("sheet").verbose_name))
         version_heading = str(capfirst(Result._meta.get_field("version").verbose_name))
         headings = [_("Table")]
@@ -183,30 +178,25 @@ class StandingsExporter(MultiSheetExporter):
             headings += [_("Team %(position)s") % {"position": position}, _("Team name"), _("Points")]
         yield headings + [sheet_heading, version_heading]
         system = self.tournament.scoring_system
-        for table in round_.tables.all():
-            table_seats = list(table.seats.all())
-            keys = [team_key(teams[seat.team_id]) for seat in table_seats]
-            results = list(table.results.all())
-            points: dict[str, int] = {}
+        for sheet in sheets:
+            row: list = [sheet.table.number]
+            for seat, (_team, score) in zip(sheet.seats, sheet.rows):
+                team = teams[seat.team_id]
+                row += [team.key, team.name, score.points if score is not None else None]
+            row += [None] * (3 * (seats - len(sheet.seats)))
             written = ""
-            if results:
-                sheet = to_sheet(keys, results[0].sheet)
-                points = {key: score.points for key, score in
-                          scoring.score(system, sheet, self.tournament.points_list).items()}
-                written = sheet_as_written(system, sheet)
-            row: list = [table.number]
-            for seat, key in zip(table_seats, keys):
-                row += [key, teams[seat.team_id].name, points.get(key)]
-            row += [None] * (3 * (seats - len(table_seats)))
-            yield row + [written, results[0].version if results else None]
+            if sheet.sheet is not None:
+                keys = [teams[seat.team_id].key for seat in sheet.seats]
+                written = sheet_as_written(system, to_sheet(keys, sheet.sheet.sheet))
+            yield row + [written, sheet.sheet.version if sheet.sheet else None]
         index = round_.number - 1
-        for bye in round_.byes.all():
+        for bye in round_.byes.order_by("team__number"):
             team = teams.get(bye.team_id)
             if team is None:
                 continue
             team_points = self.round_scores.team_points[team.pk]
             points = team_points[index] if index < len(team_points) else None
-            yield ([_("bye"), team_key(team), team.name, points] + [None] * (3 * (seats - 1))
+            yield ([_("bye"), team.key, team.name, points] + [None] * (3 * (seats - 1))
                    + [_("Bye"), None])
 
 

@@ -2,7 +2,8 @@
 
 - :mod:`.registration` — tournaments, clubs, teams and players;
 - :mod:`.rounds` — rounds, tables with their seated teams, byes, and the versioned results;
-- :mod:`.rulings` — the dispute desk's rulings, kept with the table.
+- :mod:`.rulings` — the dispute desk's rulings, kept with the table;
+- :mod:`.print_files` — PDFs rendered in the background, ready before the click.
 """
 
 from tournaments.models.registration import (  # noqa: F401
@@ -28,6 +29,8 @@ from tournaments.models.rounds import (  # noqa: F401
     Round,
     RoundStatus,
     Table,
+    TableQuerySet,
     TableSeat,
 )
+from tournaments.models.print_files import PrintFile, PrintFileStatus  # noqa: F401
 from tournaments.models.rulings import Ruling  # noqa: F401

@@ -47,6 +47,10 @@ class ForcedOrOptional(models.TextChoices):
     OPTIONAL = "optional", _("Optional")
 
 
+VERSION_FIELDS = ("results_version", "results_changed_at")
+"""Moved by tournaments/signals.py only, in the database: a full save leaves them alone."""
+
+
 class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=NAME_MAX_LENGTH)
     slug = models.SlugField(
@@ -138,6 +142,9 @@ class Tournament(models.Model):
     # Raised in the transaction of every change that moves the standings: cached standings pages
     # are keyed by it, so they are never stale, in any server process.
     results_version = models.PositiveIntegerField(_("results version"), default=0, editable=False)
+    # When the version last went up: a page of the previous version may be served for a moment
+    # (services/render_once.py) while the new one renders, never longer than that.
+    results_changed_at = models.DateTimeField(_("results changed at"), null=True, blank=True, editable=False)
 
     class Meta:
         verbose_name = _("tournament")
@@ -159,11 +166,11 @@ class Tournament(models.Model):
         return f"{self.name} ({self.date:%Y-%m-%d})"
 
     def save(self, *args, **kwargs) -> None:
-        """A full save never writes ``results_version`` back: it only ever goes up, in the database
+        """A full save never writes ``results_version`` (or its time) back: it only ever goes up, in the database
         (tournaments/signals.py), and an instance read earlier must not lower it."""
         if not self._state.adding and self.pk and kwargs.get("update_fields") is None and not kwargs.get("force_insert"):
             kwargs["update_fields"] = [field.name for field in self._meta.concrete_fields
-                                       if not field.primary_key and field.name != "results_version"]
+                                       if not field.primary_key and field.name not in VERSION_FIELDS]
         super().save(*args, **kwargs)
 
     @property

@@ -14,7 +14,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from tournaments.models import Table
-from tournaments.services.results import check_sheet, score_sheet, team_keys
+from tournaments.services.results import check_sheet, table_scores, team_keys
 
 LETTERS = string.ascii_uppercase[:3]
 
@@ -110,6 +110,5 @@ def evaluate(table: Table, fields) -> tuple[dict[str, Any], list[str], list | No
         errors = check_sheet(system, team_keys(table), data)
     points = None
     if not errors:
-        scores = score_sheet(table, data)
-        points = [scores[side["team"].name] for side in found]
+        points = table_scores(table, data)
     return data, errors, points

@@ -26,7 +26,7 @@ from engine.house_rules import HouseRules
 from engine.notation import move_text
 from engine.position import Position, parse_position
 from engine.rules import legal_moves
-from tournaments.models import Ruling, Table, Tournament
+from tournaments.models import Round, Ruling, Table, Tournament
 from tournaments.services.seating import COLOURS
 
 CARDS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -231,3 +231,17 @@ def save_ruling(tournament: Tournament, table: Table | None, position: Position,
             tournament=tournament, table=table, position=position.to_json(), code=code, seat=seat, card=card,
             claim=claim, verdict=verdict, note=note.strip(), created_by=user if user and user.is_authenticated else None,
         )
+
+
+def ruling_groups(tournament: Tournament) -> list[tuple[Round | None, list[Ruling]]]:
+    """Rulings per round (rulings without a table last)."""
+    found = (Ruling.objects.filter(tournament=tournament)
+             .select_related("table__round", "created_by").order_by("table__round__number", "created_at"))
+    groups: dict[int | None, list[Ruling]] = {}
+    rounds: dict[int | None, Round | None] = {}
+    for ruling in found:
+        key = ruling.table.round.number if ruling.table_id else None
+        groups.setdefault(key, []).append(ruling)
+        rounds[key] = ruling.table.round if ruling.table_id else None
+    keys = sorted(k for k in groups if k is not None) + ([None] if None in groups else [])
+    return [(rounds[k], groups[k]) for k in keys]

@@ -32,7 +32,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
-from tournaments.services.standings import round_scores, team_key, team_standings
+from tournaments.services.standings import standings, team_key
 
 
 def teams_to_draw(tournament: Tournament) -> list[Team]:
@@ -63,8 +63,7 @@ def team_records(round_: Round, teams: list[Team]) -> list[draw.TeamRecord]:
     previous = round_.number - 1
     ranks: dict[str, tuple[int, int]] = {}
     if previous >= 1:
-        standing = team_standings(tournament, round_scores(tournament, after_round=previous))
-        ranks = {s.key: (s.rank, s.points) for s in standing}
+        ranks = {row.key: (row.rank, row.points) for row in standings(tournament, previous, per_player=False).rows}
     met = opponents_before(round_)
     had_bye = set(Bye.objects.filter(team__tournament=tournament).exclude(round=round_).values_list("team_id", flat=True))
     records = []
@@ -86,8 +85,8 @@ def _round_seed(tournament: Tournament, number: int) -> int:
 def _missing_before(round_: Round) -> list[tuple[int, int]]:
     """(round, table) numbers of earlier tables without a result."""
     return list(
-        Table.objects.filter(round__tournament_id=round_.tournament_id, round__number__lt=round_.number,
-                             results__isnull=True)
+        Table.objects.without_sheet().filter(round__tournament_id=round_.tournament_id,
+                                             round__number__lt=round_.number)
         .order_by("round__number", "number").values_list("round__number", "number")
     )
 

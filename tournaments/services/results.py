@@ -8,6 +8,7 @@ version, never a lost write.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -16,7 +17,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import scoring
-from tournaments.models import Result, ResultEvent, ResultSource, ResultState, Table
+from tournaments.models import (
+    Result,
+    ResultEvent,
+    ResultSource,
+    ResultState,
+    Table,
+    Tournament,
+)
 
 RESULT_KEYS = ("arrivals", "pawns_home", "home", "forfeit")
 
@@ -88,20 +96,43 @@ def check_sheet(system: str, keys: list[str], data: dict[str, Any]) -> list[str]
     return list(dict.fromkeys(_message(error) for error in scoring.validate(system, to_sheet(keys, data))))
 
 
-def score_sheet(table: Table, data: dict[str, Any]) -> dict[str, scoring.TableScore]:
-    tournament = table.round.tournament
-    return scoring.score(tournament.scoring_system, to_sheet(team_keys(table), data), tournament.points_list)
+_scored: dict[tuple, tuple[scoring.TableScore, ...]] = {}
+SCORED_MAX = 50_000
 
 
-def current_result(table: Table) -> Result | None:
-    return table.results.order_by("-version").first()
+def seat_scores(tournament: Tournament, seat_count: int, data: dict[str, Any] | str) -> list[scoring.TableScore]:
+    """The points of each seat of a stored (seat-indexed) sheet, in seat order: the one place where
+    a sheet becomes points, for the standings, the pages, the files and the desk. ``data`` is the
+    sheet, or its JSON text as the database holds it.
+
+    Remembered by the sheet's text: a sheet never changes (a correction is a new version), so
+    after a change the standings score only the new sheet, not the whole day again.
+    """
+    system, points = tournament.scoring_system, tournament.points_list
+    key = (system, points, seat_count, data if isinstance(data, str) else repr(data))
+    found = _scored.get(key)
+    if found is None:
+        if isinstance(data, str):
+            data = json.loads(data)
+        keys = [str(seat) for seat in range(seat_count)]
+        scores = scoring.score(system, to_sheet(keys, data), points)
+        found = tuple(scores[key] for key in keys)
+        if len(_scored) >= SCORED_MAX:
+            _scored.clear()
+        _scored[key] = found
+    return list(found)
+
+
+def table_scores(table: Table, data: dict[str, Any]) -> list[scoring.TableScore]:
+    """:func:`seat_scores` of a table whose seats are loaded (``table.seats.all()``)."""
+    return seat_scores(table.round.tournament, len(table.seats.all()), data)
 
 
 def summary(result: Result) -> str:
     """“Team A 150 – Team B 90 (submitted by Team A at 14:32)”: how a conflict names the first sheet."""
     table = result.table
-    scores = score_sheet(table, result.sheet)
-    points = " – ".join(f"{seat.team.name} {scores[seat.team.name].points}" for seat in table.seats.all())
+    seats = list(table.seats.all())
+    points = " – ".join(f"{seat.team.name} {score.points}" for seat, score in zip(seats, table_scores(table, result.sheet)))
     by = ""
     if result.submitted_by:
         seat = next((s for s in table.seats.all() if s.position == result.submitted_by), None)
@@ -129,8 +160,7 @@ def record_result(table: Table, data: dict[str, Any], *, user=None, source: str 
     if data.get("stopped_by_clock"):
         clean["stopped_by_clock"] = True
     with transaction.atomic():
-        Table.objects.select_for_update().filter(pk=table.pk).first()
-        last = table.results.order_by("-version").first()
+        last = Table.objects.select_for_update().get(pk=table.pk).current_sheet  # re-read under the lock
         if expected_version is not None and (last.version if last else 0) != expected_version:
             raise ValidationError(_("Table %(table)s got another sheet while you were typing: %(summary)s. "
                                     "Nothing was saved; look at it and save again if it must change.")

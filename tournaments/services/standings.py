@@ -1,136 +1,285 @@
-"""Standings of a tournament from its recorded sheets: a fixed number of queries, then pure scoring.
+"""Standings of a tournament, in one shape that every page, file and command reads.
 
-Round points per team (or per player for ``individual-11``) are collected from the latest version
-of every table's sheet, byes score the average of the team's own played rounds, and
-:func:`scoring.rank` orders them with the tiebreak chain and the tournament's lot.
+Why one shape: the public page, the director's page, the PDFs, the prize list, Excel and
+``manage.py standings`` must never disagree, so :func:`standings` builds a :class:`Standings` once —
+ranks, totals, round points, byes, corrections, players — and they only lay it out. The JSON of
+``scoring.md`` is :meth:`Standings.as_json`; the frozen snapshot the players see before the
+prize-giving is that JSON, read back by :func:`public_standings`.
+
+Why it is fast: three flat ``values_list`` queries whatever the size (results; seats; teams with
+their players and byes), no model instances, then pure scoring. Points of a table come from
+:func:`tournaments.services.results.seat_scores`, the one place a sheet becomes points.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.db.models import TextField
+from django.db.models.functions import Cast
+from django.utils.translation import gettext as _
 
 import scoring
-from tournaments.models import Bye, Result, TableSeat, Team, Tournament
-from tournaments.services.results import to_sheet
+from tournaments.models import Result, TableSeat, Team, Tournament
+from tournaments.services.results import seat_scores
 from tournaments.services.sheet_states import result_counts
 
 
 def team_key(team: Team) -> str:
-    """The team's id in the tournament file and the standings JSON."""
+    """The team's id in the tournament file and the standings JSON: ``T<number>``."""
     return f"T{team.number}"
+
+
+@dataclass(frozen=True)
+class TeamInfo:
+    """A team as the standings show it (plain values: cheap to build, to cache and to pickle)."""
+
+    pk: int
+    number: int
+    name: str
+    players: tuple[str, ...]
+    club: str = ""
+    withdrawn: bool = False
+    bye_round: int | None = None  # the round of the team's bye, if it has one
+
+    @property
+    def key(self) -> str:
+        return f"T{self.number}"
+
+    @property
+    def player_names(self) -> list[str]:
+        return list(self.players)
+
+
+@dataclass(frozen=True)
+class StandingsRow:
+    """One place: a team, or for per-player systems (``individual-11``) a player of a team."""
+
+    rank: int
+    key: str  # "T3", or "T3/1" for the first player of team 3
+    team: TeamInfo
+    points: int
+    rounds: tuple[int | None, ...]
+    lot: bool  # the place was decided by lot (scoring.md); shown only once a round is played
+    player: str | None = None
+    bye_round: int | None = None  # the round of the team's bye, if it had one so far
+    corrected: tuple[int, ...] = ()  # rounds whose sheet was corrected after it was first entered
+
+    @property
+    def name(self) -> str:
+        """Who holds the place: the player, or the team."""
+        return self.player if self.player is not None else self.team.name
+
+    @property
+    def team_id(self) -> str:
+        return self.team.key
+
+    @property
+    def players(self) -> list[str]:
+        return self.team.player_names
+
+    @property
+    def cells(self) -> list[dict]:
+        """Round points for templates: ``{"round", "points", "bye"}`` per round."""
+        return [{"round": n, "points": p, "bye": n == self.bye_round} for n, p in enumerate(self.rounds, start=1)]
+
+
+@dataclass(frozen=True)
+class Standings:
+    """The standings after ``after_round``, best first."""
+
+    tournament: Tournament
+    after_round: int
+    per_player: bool
+    rows: tuple[StandingsRow, ...] = ()
+    frozen: bool = False  # the director's snapshot for the prize-giving, not the live standings
+
+    @property
+    def round_numbers(self) -> list[int]:
+        return list(range(1, self.after_round + 1))
+
+    @property
+    def any_lot(self) -> bool:
+        return self.after_round > 0 and any(row.lot for row in self.rows)
+
+    @property
+    def shows_lot(self) -> bool:
+        """Before round 1 everyone is level: no place is shown as decided by lot."""
+        return self.after_round > 0
+
+    def as_json(self) -> dict:
+        """The ``standings --format json`` object of scoring.md."""
+        if self.per_player:
+            rows = [{"rank": r.rank, "player": r.player, "team": r.team.key, "points": r.points,
+                     "rounds": list(r.rounds), "lot": r.lot} for r in self.rows]
+        else:
+            rows = [{"rank": r.rank, "team": r.key, "name": r.team.name, "points": r.points,
+                     "rounds": list(r.rounds), "lot": r.lot} for r in self.rows]
+        return {"tournament": self.tournament.slug, "after_round": self.after_round, "standings": rows}
 
 
 @dataclass
 class RoundScores:
-    """Points per round for every team (and player), ``None`` where nothing is recorded."""
+    """Points per round of every team (and player), ``None`` where nothing counts yet."""
 
     rounds: list[int]  # round numbers, in order
-    teams: dict[int, Team]  # pk → team, with players
+    teams: dict[int, TeamInfo]  # pk → team
     team_points: dict[int, list[int | None]]
     player_points: dict[tuple[int, int], list[int | None]]  # (team pk, seat 1/2) → points
-    byes: dict[int, int]  # team pk → index of the bye round
+    byes: dict[int, int]  # team pk → round number of its bye
+    corrected: dict[int, list[int]] = field(default_factory=dict)  # team pk → rounds with a corrected sheet
 
 
-def last_round_with_results(tournament: Tournament) -> int:
-    found = (
-        Result.objects.filter(table__round__tournament=tournament)
-        .order_by("-table__round__number").values_list("table__round__number", flat=True).first()
-    )
-    return found or 0
+def team_infos(tournament: Tournament) -> dict[int, TeamInfo]:
+    """Every team of the tournament with its players, club and bye, in one query (in number order)."""
+    found: dict[int, dict] = {}
+    for pk, number, name, withdrawn, club, bye_round, seat, player in (
+        Team.objects.filter(tournament=tournament).order_by("number", "players__seat")
+        .values_list("pk", "number", "name", "withdrawn", "club__name", "bye__round__number",
+                     "players__seat", "players__name")
+    ):
+        team = found.setdefault(pk, {"pk": pk, "number": number, "name": name, "withdrawn": withdrawn,
+                                     "club": club or "", "bye_round": bye_round, "players": []})
+        if seat is not None:
+            team["players"].append(player)
+    return {pk: TeamInfo(**{**team, "players": tuple(team["players"])}) for pk, team in found.items()}
 
 
 def round_scores(tournament: Tournament, after_round: int | None = None) -> RoundScores:
-    """Flat queries (seats, latest sheets, byes, teams): a fixed number whatever the size."""
+    """Round points of every team after ``after_round`` (default: the last round with a sheet).
+
+    A table's latest sheet counts when :func:`result_counts` says so (entered by the director,
+    approved, or confirmed when confirmed sheets count at once); byes score the average of the
+    team's own played rounds.
+    """
+    results = Result.objects.filter(table__round__tournament=tournament)
+    if after_round is not None:
+        results = results.filter(table__round__number__lte=after_round)
+    latest: dict[int, tuple[int, str, str, int]] = {}  # table → (round, sheet, state, version)
+    # The sheet as its JSON text: decoded only when it was not scored before (seat_scores).
+    for table_id, round_number, sheet, state, version in results.order_by("table_id", "-version").annotate(
+        text=Cast("sheet", TextField())
+    ).values_list("table_id", "table__round__number", "text", "state", "version"):
+        latest.setdefault(table_id, (round_number, sheet, state, version))  # the first is the latest version
     if after_round is None:
-        after_round = last_round_with_results(tournament)
-    numbers = list(range(1, after_round + 1))
-    in_scope = {"round__tournament": tournament, "round__number__lte": after_round}
-    seats: dict[int, list[int]] = {}
-    round_of: dict[int, int] = {}
-    for table_id, team_id, round_number in (
-        TableSeat.objects.filter(**in_scope).order_by("table_id", "position")
-        .values_list("table_id", "team_id", "round__number")
-    ):
-        seats.setdefault(table_id, []).append(team_id)
-        round_of[table_id] = round_number
-    sheets: dict[int, tuple[dict, str]] = {}
-    for table_id, sheet, state in (
-        Result.objects.filter(table__round__tournament=tournament, table__round__number__lte=after_round)
-        .order_by("table_id", "-version").values_list("table_id", "sheet", "state")
-    ):
-        sheets.setdefault(table_id, (sheet, state))  # the first is the latest version
-    # A sheet submitted at a table counts once another team confirmed it (or, if the tournament
-    # says so, once the director approved it); a disputed one waits for the director.
-    sheets = {table_id: sheet for table_id, (sheet, state) in sheets.items()
-              if result_counts(state, tournament.confirmed_counts)}
-    teams = {team.pk: team for team in tournament.teams.with_people()}
-    team_points = {pk: [None] * len(numbers) for pk in teams}
-    player_points = {(pk, seat): [None] * len(numbers) for pk in teams for seat in (1, 2)}
-    system, points_list = tournament.scoring_system, tournament.points_list
-    for table_id, sheet in sheets.items():
+        after_round = max((round_number for round_number, *_rest in latest.values()), default=0)
+    seats: dict[int, list[int]] = defaultdict(list)
+    for table_id, team_id in TableSeat.objects.filter(
+        round__tournament=tournament, round__number__lte=after_round
+    ).order_by("table_id", "position").values_list("table_id", "team_id"):
+        seats[table_id].append(team_id)
+    teams = team_infos(tournament)
+    count = after_round
+    team_points: dict[int, list[int | None]] = {pk: [None] * count for pk in teams}
+    player_points = {(pk, seat): [None] * count for pk in teams for seat in (1, 2)}
+    corrected: dict[int, list[int]] = defaultdict(list)
+    confirmed_counts = tournament.confirmed_counts
+    for table_id, (round_number, sheet, state, version) in latest.items():
         team_ids = seats.get(table_id, [])
-        index = round_of[table_id] - 1
-        keys = [str(pk) for pk in team_ids]
-        scores = scoring.score(system, to_sheet(keys, sheet), points_list)
-        for pk, key in zip(team_ids, keys):
-            result = scores[key]
+        if version > 1:
+            for pk in team_ids:
+                corrected[pk].append(round_number)
+        if not team_ids or not result_counts(state, confirmed_counts):
+            continue
+        index = round_number - 1
+        for pk, result in zip(team_ids, seat_scores(tournament, len(team_ids), sheet)):
             team_points[pk][index] = result.points
             for player, points in enumerate(result.player_points or (), start=1):
                 player_points[(pk, player)][index] = points
-    byes = {
-        team_id: round_number - 1
-        for team_id, round_number in Bye.objects.filter(**in_scope).values_list("team_id", "round__number")
-    }
-    for pk, index in byes.items():
+    byes = {pk: team.bye_round for pk, team in teams.items()
+            if team.bye_round is not None and team.bye_round <= after_round}
+    for pk, round_number in byes.items():
         if pk not in team_points:
             continue
+        index = round_number - 1
         played = [p for i, p in enumerate(team_points[pk]) if i != index and p is not None]
         team_points[pk][index] = scoring.bye_score(played)
         for seat in (1, 2):
             own = [p for i, p in enumerate(player_points[(pk, seat)]) if i != index and p is not None]
             player_points[(pk, seat)][index] = scoring.bye_score(own)
-    return RoundScores(numbers, teams, team_points, player_points, byes)
+    return RoundScores(list(range(1, count + 1)), teams, team_points, player_points, byes,
+                       {pk: sorted(rounds) for pk, rounds in corrected.items()})
 
 
-def team_standings(tournament: Tournament, scores: RoundScores) -> list[scoring.Standing]:
-    entries = [
-        scoring.Entry(key=team_key(team), name=team.name, rounds=tuple(scores.team_points[pk]))
-        for pk, team in scores.teams.items() if not team.withdrawn or any(p is not None for p in scores.team_points[pk])
-    ]
-    return scoring.rank(entries, tournament.seed)
+def _rows(tournament: Tournament, scores: RoundScores, per_player: bool) -> list[StandingsRow]:
+    """Rank the teams, or every player (``T<number>/<seat>``), with the tiebreaks and the lot."""
+    teams = scores.teams
+    if per_player:
+        entries = {
+            f"{team.key}/{seat}": (team, seat, name)
+            for team in teams.values() for seat, name in enumerate(team.players, start=1)
+        }
+        ranked = scoring.rank([scoring.Entry(key=key, name=name, rounds=tuple(scores.player_points[(team.pk, seat)]))
+                               for key, (team, seat, name) in entries.items()], tournament.seed)
+        owners = {key: team for key, (team, _seat, _name) in entries.items()}
+    else:
+        owners = {team.key: team for team in teams.values()
+                  if not team.withdrawn or any(p is not None for p in scores.team_points[team.pk])}
+        ranked = scoring.rank([scoring.Entry(key=key, name=team.name, rounds=tuple(scores.team_points[team.pk]))
+                               for key, team in owners.items()], tournament.seed)
+    rows = []
+    for standing in ranked:
+        team = owners[standing.key]
+        rows.append(StandingsRow(
+            rank=standing.rank, key=standing.key, team=team, points=standing.points, rounds=standing.rounds,
+            lot=standing.lot, player=standing.name if per_player else None,
+            bye_round=scores.byes.get(team.pk), corrected=tuple(scores.corrected.get(team.pk, ())),
+        ))
+    return rows
 
 
-def player_standings(tournament: Tournament, scores: RoundScores) -> list[scoring.Standing]:
-    """individual-11: every player ranked; the key is ``T<number>/<seat>``."""
-    entries = []
-    for pk, team in scores.teams.items():
-        for seat, name in enumerate(team.player_names, start=1):
-            entries.append(scoring.Entry(
-                key=f"{team_key(team)}/{seat}", name=name, rounds=tuple(scores.player_points[(pk, seat)])
-            ))
-    return scoring.rank(entries, tournament.seed)
+def is_per_player(tournament: Tournament) -> bool:
+    return tournament.scoring_system in scoring.PER_PLAYER
+
+
+def standings(tournament: Tournament, after_round: int | None = None, *, per_player: bool | None = None,
+              scores: RoundScores | None = None) -> Standings:
+    """The live standings after ``after_round`` (default: the last round with a sheet).
+
+    ``per_player`` defaults to the scoring system's (players for ``individual-11``); the draw asks
+    for teams whatever the system.
+    """
+    if per_player is None:
+        per_player = is_per_player(tournament)
+    scores = scores or round_scores(tournament, after_round)
+    return Standings(tournament=tournament, after_round=len(scores.rounds), per_player=per_player,
+                     rows=tuple(_rows(tournament, scores, per_player)))
 
 
 def standings_json(tournament: Tournament, after_round: int | None = None) -> dict:
     """The ``standings --format json`` object of scoring.md."""
-    scores = round_scores(tournament, after_round)
-    if tournament.scoring_system in scoring.PER_PLAYER:
-        rows = [
-            {"rank": s.rank, "player": s.name, "team": s.key.split("/")[0], "points": s.points,
-             "rounds": list(s.rounds), "lot": s.lot}
-            for s in player_standings(tournament, scores)
-        ]
-    else:
-        rows = [
-            {"rank": s.rank, "team": s.key, "name": s.name, "points": s.points, "rounds": list(s.rounds), "lot": s.lot}
-            for s in team_standings(tournament, scores)
-        ]
-    return {"tournament": tournament.slug, "after_round": len(scores.rounds), "standings": rows}
+    return standings(tournament, after_round).as_json()
 
 
-def public_standings(tournament: Tournament) -> dict:
+def from_json(tournament: Tournament, data: dict) -> Standings:
+    """Standings read back from their JSON (the frozen snapshot), with today's players, byes and
+    corrections of the teams it names."""
+    scores = round_scores(tournament, data.get("after_round") or 0)
+    by_key = {team.key: team for team in scores.teams.values()}
+    per_player = is_per_player(tournament)
+    rows = []
+    for row in data.get("standings", []):
+        team = by_key.get(row["team"]) or TeamInfo(pk=0, number=0, name=row.get("name", row["team"]), players=())
+        key = row["team"] if not per_player else f"{row['team']}/{_seat_of(team, row.get('player'))}"
+        rows.append(StandingsRow(
+            rank=row["rank"], key=key, team=team, points=row["points"], rounds=tuple(row["rounds"]), lot=row["lot"],
+            player=row.get("player") if per_player else None, bye_round=scores.byes.get(team.pk),
+            corrected=tuple(scores.corrected.get(team.pk, ())),
+        ))
+    return Standings(tournament=tournament, after_round=data.get("after_round") or 0, per_player=per_player,
+                     rows=tuple(rows), frozen=True)
+
+
+def _seat_of(team: TeamInfo, player: str | None) -> int:
+    return team.players.index(player) + 1 if player in team.players else 0
+
+
+def public_standings(tournament: Tournament) -> Standings:
     """What players see: the frozen snapshot when the director froze it, else the live standings."""
-    return tournament.frozen_standings or standings_json(tournament)
+    if tournament.frozen_standings:
+        return from_json(tournament, tournament.frozen_standings)
+    return standings(tournament)
 
 
 def set_frozen(tournament: Tournament, frozen: bool) -> None:
@@ -138,5 +287,17 @@ def set_frozen(tournament: Tournament, frozen: bool) -> None:
     tournament.save(update_fields=["frozen_standings"])
 
 
-def players_by_team_key(tournament: Tournament) -> dict[str, list[str]]:
-    return {team_key(team): team.player_names for team in tournament.teams.with_people()}
+class AfterRoundError(ValueError):
+    """``after_round`` is not a round of the tournament; the message says which are."""
+
+
+def after_round_of(tournament: Tournament, value: str | None) -> int | None:
+    """The ``?after_round=N`` of a request (0 up to the tournament's rounds); None when not given."""
+    value = (value or "").strip()
+    if not value:
+        return None
+    if not (value.isascii() and value.isdigit() and len(value) <= 3 and int(value) <= tournament.rounds):
+        raise AfterRoundError(
+            _("after_round must be a round number from 0 to %(rounds)s.") % {"rounds": tournament.rounds}
+        )
+    return int(value)

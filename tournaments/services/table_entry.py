@@ -11,7 +11,6 @@ with it, never silently written over it. Every step is logged as a :class:`Resul
 from __future__ import annotations
 
 import datetime
-from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -31,7 +30,6 @@ from tournaments.models import (
 from tournaments.services import limits
 from tournaments.services.clock import ClockState, clock
 from tournaments.services.results import record_result, summary
-from tournaments.services.sheet_states import result_counts
 
 CODE_TRIES = 5
 CODE_WINDOW = 10 * 60  # seconds: five wrong team codes lock the table's confirmation for ten minutes
@@ -69,10 +67,6 @@ def check_link_open(table: Table, now: datetime.datetime | None = None) -> None:
                             "grace": round_.tournament.entry_grace_minutes})
 
 
-def latest(table: Table) -> Result | None:
-    return table.results.order_by("-version").first()
-
-
 def _lock(table: Table) -> Table:
     return Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
 
@@ -86,7 +80,7 @@ def submit(table: Table, position: int, data: dict, now: datetime.datetime | Non
     with transaction.atomic():
         locked = _lock(table)
         check_link_open(locked, now)
-        first = latest(locked)
+        first = locked.current_sheet
         if first is None:
             return record_result(locked, data, source=ResultSource.TABLE, state=ResultState.SUBMITTED,
                                  submitted_by=position)
@@ -139,7 +133,7 @@ def _with_code(table: Table, code: str, now: datetime.datetime, others_only: boo
     _refuse_if_locked(table, now)
     with transaction.atomic():
         locked = _lock(table)
-        result = latest(locked)
+        result = locked.current_sheet
         if result is None or result.state != ResultState.SUBMITTED:
             raise ValidationError(_("There is no submitted sheet waiting for confirmation at this table."))
         position = _matching(locked, result, code, others_only)
@@ -168,7 +162,7 @@ def approve(table: Table, user) -> Result:
     """The director accepts the table's current sheet as it stands."""
     with transaction.atomic():
         locked = _lock(table)
-        result = latest(locked)
+        result = locked.current_sheet
         if result is None:
             raise ValidationError(_("Table %(table)s has no sheet to approve.") % {"table": locked.number})
         if result.state in (ResultState.APPROVED, ResultState.ENTERED):
@@ -178,24 +172,3 @@ def approve(table: Table, user) -> Result:
         ResultEvent.objects.create(table=locked, result=result, kind=ResultEvent.Kind.APPROVED,
                                    source=ResultSource.DESK, user=user if user and user.is_authenticated else None)
     return result
-
-
-@dataclass(frozen=True)
-class TableStatus:
-    """What the director's overview says about one table."""
-
-    table: Table
-    result: Result | None
-    status: str  # missing, submitted, confirmed, disputed, corrected, approved, entered
-
-    @property
-    def counts(self) -> bool:
-        return self.result is not None and result_counts(self.result.state, self.table.round.tournament.confirmed_counts)
-
-
-def status_of(result: Result | None) -> str:
-    if result is None:
-        return "missing"
-    if result.version > 1 and result.state in (ResultState.ENTERED, ResultState.APPROVED):
-        return "corrected"
-    return str(result.state)

@@ -7,27 +7,21 @@ import json
 from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import gettext as _, gettext_lazy
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-from tournaments.models import Tournament
 from tournaments.permissions import director_required
-from tournaments.services.tournament_file import InvalidTournamentFile, export_file, import_file
+from tournaments.services.tournament_file import (
+    InvalidTournamentFile,
+    import_file,
+)
 
 MAX_BYTES = 20 * 1024 * 1024
 
 
 class RestoreForm(forms.Form):
     file = forms.FileField(label=gettext_lazy("Tournament file (.json)"))
-
-
-@director_required
-def download(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = get_object_or_404(Tournament, slug=slug)
-    response = HttpResponse(json.dumps(export_file(tournament), ensure_ascii=False, indent=2),
-                            content_type="application/json")
-    response["Content-Disposition"] = f'attachment; filename="{tournament.slug}.json"'
-    return response
 
 
 @director_required

@@ -5,16 +5,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import redirect
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from tournaments.models import Round, Tournament
+from tournaments.models import Round
 from tournaments.permissions import director_required
 from tournaments.services import clock as clock_services
-from tournaments.views.lookups import attempt, round_or_404
+from tournaments.views.lookups import attempt, round_or_404, tournament_or_404
 
 
 def _act(request: HttpRequest, slug: str, number: int, action: Callable[[Round], None], done: str) -> HttpResponse:
@@ -53,7 +53,7 @@ def extend(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @never_cache
 def clock_json(request: HttpRequest, slug: str) -> JsonResponse:
     """The current round's clock: ``{"round", "state", "remaining", "total", "ends_at", "server_time"}``."""
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = tournament_or_404(slug)
     now = timezone.now()
     round_ = clock_services.current_round(tournament.pk)
     if round_ is None:

@@ -9,45 +9,27 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from tournaments.models import (
-    Result,
-    ResultSource,
-    Round,
-    RoundStatus,
-    Table,
-    TableSeat,
-    Tournament,
-)
+from tournaments.models import ResultSource, Round, RoundStatus, Table
 from tournaments.permissions import director_required
 from tournaments.services.desk import evaluate, sides
-from tournaments.services.results import (
-    record_result,
-    score_sheet,
-)
-from tournaments.views.lookups import round_or_404
+from tournaments.services.results import record_result, table_scores
+from tournaments.views.lookups import round_or_404, tournament_or_404
 
 
 def _table(round_: Round, number) -> Table | None:
     if not str(number or "").strip().isdigit():
         return None
-    seats = TableSeat.objects.select_related("team").prefetch_related("team__players").order_by("position")
-    return (
-        round_.tables.filter(number=int(number))
-        .prefetch_related(Prefetch("seats", queryset=seats),
-                          Prefetch("results", queryset=Result.objects.select_related("created_by").order_by("-version")))
-        .first()
-    )
+    return round_.tables.filter(number=int(number)).with_sheets().first()
 
 
 @director_required
 def desk_start(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = tournament_or_404(slug)
     open_round = tournament.round_set.exclude(status=RoundStatus.DRAFT).order_by("-number").first() or \
         tournament.round_set.order_by("-number").first()
     if open_round is None:
@@ -69,11 +51,9 @@ def desk(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "number": table_number, "round": round_.number}
     if table is not None:
         context["sides"] = sides(table)
-        context["history"] = list(table.results.all())
+        context["history"] = table.sheet_versions
         if context["history"]:
-            current = context["history"][0]
-            scores = score_sheet(table, current.sheet)
-            context["current_rows"] = [(s, scores[s["team"].name]) for s in context["sides"]]
+            context["current_rows"] = list(zip(context["sides"], table_scores(table, table.current_sheet.sheet)))
     if request.method == "POST" and table is not None:
         data, errors, points = evaluate(table, request.POST)
         if not errors:
@@ -89,7 +69,7 @@ def desk(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                 messages.success(request, _("Table %(table)s saved: %(points)s.") % {"table": table.number, "points": summary})
                 return redirect(reverse("director:desk", args=[slug, number]))
         context.update(errors=errors, rows=list(zip(context["sides"], points or [])))
-    missing = round_.tables.filter(results__isnull=True).order_by("number").values_list("number", flat=True)
+    missing = round_.tables.without_sheet().order_by("number").values_list("number", flat=True)
     context["missing"] = list(missing)
     return render(request, "tournaments/director/desk.html", context)
 

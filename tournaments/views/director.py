@@ -17,6 +17,7 @@ from tournaments.models import Team, Tournament
 from tournaments.permissions import DirectorRequiredMixin, director_required
 from tournaments.services import teams as team_services
 from tournaments.tables import TeamTable
+from tournaments.views.lookups import tournament_or_404
 
 
 class TournamentMixin(DirectorRequiredMixin):
@@ -24,7 +25,7 @@ class TournamentMixin(DirectorRequiredMixin):
 
     def dispatch(self, request, *args, **kwargs):
         if request.user.is_authenticated and self.has_permission():
-            self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
+            self.tournament = tournament_or_404(kwargs["slug"])
         return super().dispatch(request, *args, **kwargs)
 
     def get_context_data(self, **kwargs):
@@ -154,7 +155,7 @@ def _checkin_context(tournament: Tournament) -> dict:
 
 @director_required
 def checkin(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = tournament_or_404(slug)
     return render(request, "tournaments/director/checkin.html", _checkin_context(tournament))
 
 

@@ -9,18 +9,19 @@ from dataclasses import dataclass, field
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, QueryDict
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from engine.drawing import board_svg
 from engine.house_rules import DEFAULTS, HouseRules
-from tournaments.exporters.rulings_pdf import rulings_pdf
-from tournaments.models import Round, Ruling, Table, Tournament
+from tournaments.models import Table, Tournament
 from tournaments.permissions import director_required
 from tournaments.services import disputes
 from tournaments.services.clock import current_round
+from tournaments.services.disputes import ruling_groups
 from tournaments.services.house_rules import house_rule_lines
 from tournaments.services.seating import COLOURS
+from tournaments.views.lookups import tournament_or_404
 
 MAX_ARROWS = 16
 """More legal moves than this are listed but not all drawn (a split 7 can have dozens)."""
@@ -167,7 +168,7 @@ def _tables(tournament: Tournament) -> list[Table]:
 @director_required
 def director_desk(request: HttpRequest, slug: str) -> HttpResponse:
     """The tournament's house rules apply; a ruling is saved with the table."""
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = tournament_or_404(slug)
     data = request.POST if request.method == "POST" else request.GET
     desk = read_desk(data, tournament.house_rules)
     if request.method == "POST" and data.get("action") == "save":
@@ -201,30 +202,7 @@ def director_desk(request: HttpRequest, slug: str) -> HttpResponse:
 
 @director_required
 def rulings(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = tournament_or_404(slug)
     return render(request, "tournaments/disputes/rulings.html", {
         "tournament": tournament, "groups": ruling_groups(tournament),
     })
-
-
-def ruling_groups(tournament: Tournament) -> list[tuple[Round | None, list[Ruling]]]:
-    """Rulings per round (rulings without a table last)."""
-    found = (Ruling.objects.filter(tournament=tournament)
-             .select_related("table__round", "created_by").order_by("table__round__number", "created_at"))
-    groups: dict[int | None, list[Ruling]] = {}
-    rounds: dict[int | None, Round | None] = {}
-    for ruling in found:
-        key = ruling.table.round.number if ruling.table_id else None
-        groups.setdefault(key, []).append(ruling)
-        rounds[key] = ruling.table.round if ruling.table_id else None
-    keys = sorted(k for k in groups if k is not None) + ([None] if None in groups else [])
-    return [(rounds[k], groups[k]) for k in keys]
-
-
-@director_required
-def rulings_download(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = get_object_or_404(Tournament, slug=slug)
-    response = HttpResponse(rulings_pdf(tournament, ruling_groups(tournament)), content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{tournament.slug}-rulings.pdf"'
-    return response
-

@@ -7,16 +7,16 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from tournaments.models import Round, Tournament
+from tournaments.models import Round
 from tournaments.permissions import director_required
 from tournaments.services import draft as draft_services
 from tournaments.services import draw as draw_services
-from tournaments.views.lookups import attempt, round_or_404
+from tournaments.views.lookups import attempt, round_or_404, tournament_or_404
 
 
 @director_required
@@ -31,7 +31,7 @@ def draw(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @director_required
 @require_POST
 def plan(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = tournament_or_404(slug)
     rounds: list[Round] = []
     ok = attempt(request, lambda: rounds.extend(draw_services.plan_all_rounds(tournament)),
                   ngettext("%(count)s round planned without rematches.",

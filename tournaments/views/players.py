@@ -8,10 +8,11 @@ from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
-from tournaments.models import Round, Table, TableSeat, Tournament
+from tournaments.models import Round, Table, TableSeat
 from tournaments.services.clock import clock, current_round
 from tournaments.services.places import find_places, round_tables
 from tournaments.services.seating import seat_views
+from tournaments.views.lookups import tournament_or_404
 
 
 def table_page(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
@@ -31,7 +32,7 @@ def table_page(request: HttpRequest, slug: str, number: int, table: int) -> Http
 
 def find_table(request: HttpRequest, slug: str) -> HttpResponse:
     """Type a team name, player name or team number; see table, seat and opponents this round."""
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = tournament_or_404(slug)
     round_ = current_round(tournament.pk)
     query = request.GET.get("q", "").strip()
     places = find_places(round_, query) if round_ is not None and query else []
@@ -43,7 +44,7 @@ def find_table(request: HttpRequest, slug: str) -> HttpResponse:
 
 def projector(request: HttpRequest, slug: str) -> HttpResponse:
     """Full screen for the beamer: the countdown and every table of the current round."""
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = tournament_or_404(slug)
     round_ = current_round(tournament.pk)
     return render(request, "tournaments/public/projector.html", {
         "tournament": tournament, "round": round_, "clock": clock(round_) if round_ else None,

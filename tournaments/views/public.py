@@ -1,9 +1,10 @@
 """Public pages: read-only, no login, made for phones."""
 
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 
 from tournaments.models import Tournament
 from tournaments.services.clock import clock, current_round
+from tournaments.views.lookups import tournament_or_404
 
 
 def tournament_list(request):
@@ -12,7 +13,7 @@ def tournament_list(request):
 
 
 def tournament_detail(request, slug: str):
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = tournament_or_404(slug)
     teams = tournament.teams.active().with_people()
     round_ = current_round(tournament.pk)
     return render(request, "tournaments/public/tournament_detail.html", {

@@ -11,19 +11,19 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.forms import TableForm
-from tournaments.models import RoundStatus, Table, TableSeat, Tournament
+from tournaments.models import RoundStatus, Table, TableSeat
 from tournaments.permissions import director_required
 from tournaments.services import rounds as round_services
 from tournaments.services.clock import clock
 from tournaments.services.draft import round_flags
 from tournaments.services.draw import draw_round
 from tournaments.services.seating import seat_views
-from tournaments.views.lookups import round_or_404
+from tournaments.views.lookups import round_or_404, tournament_or_404
 
 
 @director_required
 def round_list(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = tournament_or_404(slug)
     rounds = tournament.round_set.annotate(
         table_count=Count("tables", distinct=True),
         missing_count=Count("tables", filter=Q(tables__results__isnull=True), distinct=True),
@@ -36,7 +36,7 @@ def round_list(request: HttpRequest, slug: str) -> HttpResponse:
 @director_required
 @require_POST
 def round_add(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = tournament_or_404(slug)
     round_ = round_services.add_round(tournament)
     try:
         draw_round(round_)

@@ -6,19 +6,19 @@ services/table_entry.py."""
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
-from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
-from tournaments.models import Result, Table, TableSeat
+from tournaments.models import Table
 from tournaments.services import limits
 from tournaments.services import table_entry as entry
 from tournaments.services.clock import clock
 from tournaments.services.desk import evaluate, sides
-from tournaments.services.results import score_sheet
+from tournaments.services.results import table_scores
 from tournaments.services.seating import seat_views
+from tournaments.services.sheet_states import status_of
 
 
 def client_address(request: HttpRequest) -> str:
@@ -26,25 +26,19 @@ def client_address(request: HttpRequest) -> str:
 
 
 def _find(token: str) -> Table | None:
-    seats = TableSeat.objects.select_related("team").prefetch_related("team__players").order_by("position")
-    return (Table.objects.filter(token=token).select_related("round__tournament")
-            .prefetch_related(Prefetch("seats", queryset=seats),
-                              Prefetch("results", queryset=Result.objects.order_by("-version")))
-            .first())
+    return Table.objects.filter(token=token).select_related("round__tournament").with_sheets().first()
 
 
 def _page(request: HttpRequest, table: Table, status: int | None = None, **extra) -> HttpResponse:
     """The table's sheet page; without a ``status``: 410 when the link is closed and no sheet is in."""
-    results = list(table.results.all())
-    current = results[0] if results else None
+    current = table.current_sheet
     context = {
         "table": table, "round": table.round, "tournament": table.round.tournament, "sides": sides(table),
-        "seats": seat_views(table), "current": current, "status": entry.status_of(current),
+        "seats": seat_views(table), "current": current, "status": status_of(current),
         "clock": clock(table.round), "fields": request.POST, **extra,
     }
     if current is not None:
-        scores = score_sheet(table, current.sheet)
-        context["current_rows"] = [(side, scores[side["team"].name]) for side in context["sides"]]
+        context["current_rows"] = list(zip(context["sides"], table_scores(table, current.sheet)))
         context["submitted_by"] = next((s for s in context["sides"] if s["position"] == current.submitted_by), None)
     try:
         entry.check_link_open(table)

@@ -1,0 +1,84 @@
+"""The exporter contract and its registry: every file a director downloads is one registered class.
+
+In the spirit of pretix's ``BaseExporter``: an exporter has an identifier, a name to show, a file
+name, a content type, and ``render(tournament, …)`` that returns the file's bytes. The director's
+download lists, the download views and the background print files (:mod:`tournaments.services.
+print_files`) all read this registry, so a new file is one class in :mod:`.catalogue`.
+
+``content_key`` names the content a file was rendered from (the results version, the round's
+seating, the language, the address its QR codes point at): a file whose key still matches is
+current and is served as it is.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import ClassVar
+
+from django.utils.functional import Promise
+from django.utils.translation import get_language
+
+from tournaments.models import Round, Tournament
+
+PDF = "application/pdf"
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+JSON = "application/json"
+
+
+class Exporter:
+    """One kind of file. Subclasses set the class attributes and implement :meth:`render`."""
+
+    identifier: ClassVar[str]
+    name: ClassVar[str | Promise]
+    content_type: ClassVar[str]
+    extension: ClassVar[str]
+    per_round: ClassVar[bool] = False  # a file of one round (table cards) rather than of the tournament
+    takes_after_round: ClassVar[bool] = False  # ``?after_round=N`` chooses the standings it shows
+    background: ClassVar[bool] = False  # slow to make: rendered in the background, ahead of the click
+    inline: ClassVar[bool] = False  # shown in the browser (PDF) rather than saved
+
+    def filename(self, tournament: Tournament, round_: Round | None = None) -> str:
+        round_part = f"-round-{round_.number}" if round_ is not None else ""
+        return f"{tournament.slug}{round_part}-{self.identifier.removesuffix('-' + self.extension)}.{self.extension}"
+
+    def render(self, tournament: Tournament, *, round_: Round | None = None, after_round: int | None = None,
+               site_url: str | None = None) -> bytes:
+        raise NotImplementedError
+
+    def content_key(self, tournament: Tournament, round_: Round | None = None, after_round: int | None = None,
+                    site_url: str | None = None) -> str:
+        """What the file depends on; by default the results version, the language and the options."""
+        parts = [self.identifier, tournament.pk, tournament.results_version, get_language(), after_round, site_url]
+        return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
+
+
+EXPORTERS: dict[str, Exporter] = {}
+
+
+def register(cls: type[Exporter]) -> type[Exporter]:
+    """Class decorator: make ``cls`` a download (its identifier must be new)."""
+    if cls.identifier in EXPORTERS:
+        raise ValueError(f"two exporters are called {cls.identifier}")
+    EXPORTERS[cls.identifier] = cls()
+    return cls
+
+
+def exporter(identifier: str) -> Exporter | None:
+    from tournaments.exporters import (
+        catalogue,  # noqa: F401  (registers every exporter)
+    )
+
+    return EXPORTERS.get(identifier)
+
+
+def director_downloads(tournament: Tournament) -> list[Exporter]:
+    """The tournament's files, in the order the director's pages list them."""
+    from tournaments.exporters import catalogue  # noqa: F401
+
+    return [found for found in EXPORTERS.values() if not found.per_round]
+
+
+def round_downloads(round_: Round) -> list[Exporter]:
+    from tournaments.exporters import catalogue  # noqa: F401
+
+    return [found for found in EXPORTERS.values() if found.per_round]

@@ -1,0 +1,161 @@
+"""Every file the director can download, registered once (:mod:`.base`): the standings (PDF, prize
+list, Excel), the rulings, the teams (Excel, and the empty template), the tournament file, and
+per round the table cards, the two wall lists and the missing results.
+
+Each class only names its file and hands the work to the module that lays it out.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tournaments.exporters import round_pdfs, standings_pdf
+from tournaments.exporters.base import JSON, PDF, XLSX, Exporter, register
+from tournaments.exporters.rulings_pdf import rulings_pdf
+from tournaments.exporters.standings_xlsx import StandingsExporter
+from tournaments.models import Round, Tournament
+
+
+class _Pdf(Exporter):
+    content_type = PDF
+    extension = "pdf"
+    inline = True
+    background = True
+
+
+@register
+class StandingsPdf(_Pdf):
+    identifier = "standings-pdf"
+    name = gettext_lazy("Standings (PDF)")
+    takes_after_round = True
+
+    def render(self, tournament, *, round_=None, after_round=None, site_url=None) -> bytes:
+        return standings_pdf.standings_pdf(tournament, after_round, site_url)
+
+
+@register
+class PrizesPdf(_Pdf):
+    identifier = "prizes-pdf"
+    name = gettext_lazy("Prize list (PDF)")
+    takes_after_round = True
+
+    def render(self, tournament, *, round_=None, after_round=None, site_url=None) -> bytes:
+        return standings_pdf.prizes_pdf(tournament, after_round, site_url)
+
+
+@register
+class StandingsXlsx(Exporter):
+    identifier = "standings-xlsx"
+    name = gettext_lazy("Standings and rounds (Excel)")
+    content_type = XLSX
+    extension = "xlsx"
+    takes_after_round = True
+
+    def render(self, tournament, *, round_=None, after_round=None, site_url=None) -> bytes:
+        return StandingsExporter(tournament, after_round).render()
+
+
+@register
+class RulingsPdf(_Pdf):
+    identifier = "rulings-pdf"
+    name = gettext_lazy("Rulings (PDF)")
+    background = False  # a few pages: made when asked
+
+    def render(self, tournament, *, round_=None, after_round=None, site_url=None) -> bytes:
+        from tournaments.services.disputes import ruling_groups
+
+        return rulings_pdf(tournament, ruling_groups(tournament))
+
+    def content_key(self, tournament, round_=None, after_round=None, site_url=None) -> str:
+        return ""  # rulings are not results: never kept, always made afresh
+
+
+@register
+class TeamsXlsx(Exporter):
+    identifier = "teams-xlsx"
+    name = gettext_lazy("Teams (Excel)")
+    content_type = XLSX
+    extension = "xlsx"
+
+    def filename(self, tournament: Tournament, round_: Round | None = None) -> str:
+        return f"{tournament.slug}-{_('teams')}.xlsx"
+
+    def render(self, tournament, *, round_=None, after_round=None, site_url=None) -> bytes:
+        from tournaments.excel.teams import export_xlsx
+
+        return export_xlsx(tournament)
+
+
+@register
+class TeamsTemplateXlsx(Exporter):
+    identifier = "teams-template-xlsx"
+    name = gettext_lazy("Team import template (Excel)")
+    content_type = XLSX
+    extension = "xlsx"
+
+    def filename(self, tournament: Tournament, round_: Round | None = None) -> str:
+        return _("teams-template.xlsx")
+
+    def render(self, tournament, *, round_=None, after_round=None, site_url=None) -> bytes:
+        from tournaments.excel.teams import template_xlsx
+
+        return template_xlsx()
+
+
+@register
+class TournamentFile(Exporter):
+    identifier = "tournament-json"
+    name = gettext_lazy("Backup (tournament file)")
+    content_type = JSON
+    extension = "json"
+
+    def filename(self, tournament: Tournament, round_: Round | None = None) -> str:
+        return f"{tournament.slug}.json"
+
+    def render(self, tournament, *, round_=None, after_round=None, site_url=None) -> bytes:
+        from tournaments.services.tournament_file import export_file
+
+        return json.dumps(export_file(tournament), ensure_ascii=False, indent=2).encode()
+
+
+class _RoundPdf(_Pdf):
+    per_round = True
+
+
+@register
+class TableCardsPdf(_RoundPdf):
+    identifier = "table-cards-pdf"
+    name = gettext_lazy("Table cards and score sheets")
+
+    def render(self, tournament, *, round_=None, after_round=None, site_url=None) -> bytes:
+        return round_pdfs.table_cards_pdf(round_, site_url)
+
+
+@register
+class WallByTablePdf(_RoundPdf):
+    identifier = "wall-by-table-pdf"
+    name = gettext_lazy("Wall list by table")
+
+    def render(self, tournament, *, round_=None, after_round=None, site_url=None) -> bytes:
+        return round_pdfs.wall_by_table_pdf(round_, site_url)
+
+
+@register
+class WallByTeamPdf(_RoundPdf):
+    identifier = "wall-by-team-pdf"
+    name = gettext_lazy("Wall list by team")
+
+    def render(self, tournament, *, round_=None, after_round=None, site_url=None) -> bytes:
+        return round_pdfs.wall_by_team_pdf(round_, site_url)
+
+
+@register
+class MissingResultsPdf(_RoundPdf):
+    identifier = "missing-results-pdf"
+    name = gettext_lazy("Missing results")
+
+    def render(self, tournament, *, round_=None, after_round=None, site_url=None) -> bytes:
+        return round_pdfs.missing_results_pdf(round_, site_url)

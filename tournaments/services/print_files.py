@@ -1,0 +1,154 @@
+"""Print files: slow files (PDFs) rendered in the background, so that no request waits on them.
+
+Why: 500 table cards take seconds to lay out, longer than a director should stare at a spinner and
+near gunicorn's worker timeout. So publishing a round starts its table cards and wall lists at
+once, and a click on any PDF either downloads the finished file or shows its progress until it
+is done (the page refreshes itself). Nothing extra runs on the laptop: a job is a database row
+(:class:`~tournaments.models.PrintFile`) and a thread of the server process that made it; the
+row is claimed with one conditional update, so a job runs once even when several processes see
+it, and a job whose process died is started again.
+
+``settings.PRINT_FILES_RUN``: ``"thread"`` (the default: a background thread), ``"inline"``
+(render inside the request — for the test suite, where no thread may outlive a test's
+transaction) or ``"queue"`` (only queue; something else calls :func:`run`).
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+import threading
+import time
+
+from django.conf import settings
+from django.db import IntegrityError, close_old_connections, connection, transaction
+from django.utils import timezone, translation
+from django.utils.translation import get_language
+
+from tournaments.exporters.base import Exporter, exporter, round_downloads
+from tournaments.models import PrintFile, PrintFileStatus, Round, Tournament
+
+logger = logging.getLogger(__name__)
+
+WAIT_SECONDS = 3.0
+"""A click waits this long for a file being made before it shows the progress page instead."""
+LOST_AFTER = datetime.timedelta(minutes=5)
+"""A job running (or queued) this long was lost with its process: it is started again."""
+POLL_SECONDS = 0.1
+SECONDS_PER_PAGE = 0.02
+"""For the progress bar only: a rough time per table card on this kind of laptop."""
+
+_one_at_a_time = threading.Semaphore(1)  # one render per process: the other core serves phones
+
+
+def _mode() -> str:
+    return getattr(settings, "PRINT_FILES_RUN", "thread")
+
+
+def _estimate(found: Exporter, round_: Round | None) -> float:
+    if round_ is not None:
+        return 0.5 + SECONDS_PER_PAGE * round_.tables.count()
+    return 1.0
+
+
+def ask(found: Exporter, tournament: Tournament, round_: Round | None = None, after_round: int | None = None,
+        site_url: str = "", retry: bool = False) -> PrintFile:
+    """The print file of this content: found when it exists, else queued and started; ``retry``
+    starts a failed one again."""
+    key = found.content_key(tournament, round_, after_round, site_url)
+    job = PrintFile.objects.filter(tournament=tournament, exporter=found.identifier, key=key).defer("content").first()
+    if job is None:
+        try:
+            with transaction.atomic():
+                job = PrintFile.objects.create(
+                    tournament=tournament, round=round_, exporter=found.identifier, key=key, after_round=after_round,
+                    site_url=site_url, language=get_language() or settings.LANGUAGE_CODE,
+                    estimate_seconds=_estimate(found, round_),
+                )
+        except IntegrityError:  # another request asked for the same file at the same moment
+            return PrintFile.objects.defer("content").get(tournament=tournament, exporter=found.identifier, key=key)
+        start(job.pk)
+    elif _lost(job) or (retry and job.failed):
+        PrintFile.objects.filter(pk=job.pk, status=job.status).update(status=PrintFileStatus.QUEUED, started_at=None)
+        start(job.pk)
+    return job
+
+
+def _lost(job: PrintFile) -> bool:
+    if job.status == PrintFileStatus.RUNNING:
+        return job.started_at is None or timezone.now() - job.started_at > LOST_AFTER
+    return job.status == PrintFileStatus.QUEUED and timezone.now() - job.created_at > LOST_AFTER
+
+
+def ready_or_started(found: Exporter, tournament: Tournament, round_: Round | None = None,
+                     after_round: int | None = None, site_url: str = "", wait: float = WAIT_SECONDS,
+                     retry: bool = False) -> PrintFile:
+    """The file, when it is (or within ``wait`` seconds becomes) ready; else the job in progress."""
+    job = ask(found, tournament, round_, after_round, site_url, retry)
+    deadline = time.monotonic() + wait
+    while True:
+        job = PrintFile.objects.get(pk=job.pk)
+        if job.status in (PrintFileStatus.READY, PrintFileStatus.FAILED) or time.monotonic() >= deadline:
+            return job
+        time.sleep(POLL_SECONDS)
+
+
+def prepare_round(round_: Round, site_url: str) -> list[PrintFile]:
+    """Start the round's print files (table cards, wall lists) as it is published."""
+    return [ask(found, round_.tournament, round_, None, site_url) for found in round_downloads(round_)
+            if found.background]
+
+
+def start(job_id: int) -> None:
+    mode = _mode()
+    if mode == "inline":
+        run(job_id)
+    elif mode == "thread":
+        transaction.on_commit(lambda: threading.Thread(target=_in_thread, args=(job_id,), daemon=True,
+                                                       name=f"print-file-{job_id}").start())
+
+
+def _in_thread(job_id: int) -> None:
+    try:
+        with _one_at_a_time:
+            run(job_id)
+    finally:
+        connection.close()  # the thread's own connection
+
+
+def run(job_id: int) -> bool:
+    """Render the queued job ``job_id``; False when another worker has it (or it is gone)."""
+    close_old_connections()
+    now = timezone.now()
+    claimed = PrintFile.objects.filter(pk=job_id, status=PrintFileStatus.QUEUED).update(
+        status=PrintFileStatus.RUNNING, started_at=now)
+    if not claimed:
+        return False
+    job = PrintFile.objects.select_related("tournament", "round__tournament").defer("content").get(pk=job_id)
+    found = exporter(job.exporter)
+    try:
+        with translation.override(job.language):
+            content = found.render(job.tournament, round_=job.round, after_round=job.after_round,
+                                   site_url=job.site_url or None)
+    except Exception as error:  # a bug in a renderer: the page says so instead of waiting forever
+        logger.exception("print file %s (%s) failed", job_id, job.exporter)
+        PrintFile.objects.filter(pk=job_id).update(status=PrintFileStatus.FAILED, error=str(error)[:2000],
+                                                   finished_at=timezone.now())
+        return True
+    with transaction.atomic():
+        PrintFile.objects.filter(pk=job_id).update(status=PrintFileStatus.READY, content=content,
+                                                   finished_at=timezone.now())
+        # Older versions of the same file are not needed any more.
+        PrintFile.objects.filter(tournament_id=job.tournament_id, round_id=job.round_id, exporter=job.exporter,
+                                 created_at__lt=job.created_at).exclude(status=PrintFileStatus.RUNNING).delete()
+    return True
+
+
+def progress(job: PrintFile) -> int:
+    """0–99 while the file is being made (from the time it usually takes), 100 when ready."""
+    if job.is_ready:
+        return 100
+    if job.started_at is None:
+        return 0
+    elapsed = (timezone.now() - job.started_at).total_seconds()
+    return min(99, int(100 * elapsed / max(job.estimate_seconds, 0.1)))

@@ -1,0 +1,56 @@
+"""The public standings as players get them — the phone fragment (per language) and the JSON —
+rendered once per change of results and shared by every server process (:mod:`.render_once`).
+
+Why a service of its own: the public page is what every phone polls all day; it must cost one
+query and a cache lookup, and it must show a confirmed result within seconds. The page around
+the fragment (menus, language switch) is rendered per request; the fragment, the expensive part,
+once per results version and language.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.utils.html import strip_spaces_between_tags
+from django.utils.translation import get_language
+
+from tournaments.models import Tournament
+from tournaments.services.render_once import rendered
+from tournaments.services.standings import Standings, public_standings
+
+FRAGMENT_TEMPLATE = "tournaments/public/_standings.html"
+
+
+def _base(tournament: Tournament, what: str) -> str:
+    # created_at: a tournament that reuses a deleted one's id is another tournament.
+    return f"standings:{tournament.pk}:{tournament.created_at.timestamp()}:{what}"
+
+
+def render_fragment(tournament: Tournament, standings: Standings) -> str:
+    """The standings list for phones, whitespace collapsed (it is polled all day)."""
+    html = render_to_string(FRAGMENT_TEMPLATE, {
+        "tournament": tournament, "standings": standings, "poll_seconds": settings.PUBLIC_POLL_SECONDS,
+    })
+    return re.sub(r"\s+", " ", strip_spaces_between_tags(html))
+
+
+def fragment(tournament: Tournament) -> tuple[str, int]:
+    """(fragment HTML, after round) of the public standings in the active language."""
+    def render() -> tuple[str, int]:
+        standings = public_standings(tournament)
+        return render_fragment(tournament, standings), standings.after_round
+
+    return rendered(_base(tournament, f"fragment:{get_language()}"), tournament.results_version,
+                    tournament.results_changed_at, render)
+
+
+def json_bytes(tournament: Tournament) -> bytes:
+    """The public standings as the JSON of scoring.md, with ``"frozen"`` added."""
+    def render() -> bytes:
+        standings = public_standings(tournament)
+        return json.dumps({**standings.as_json(), "frozen": standings.frozen}, ensure_ascii=False).encode()
+
+    return rendered(_base(tournament, "json"), tournament.results_version, tournament.results_changed_at, render)

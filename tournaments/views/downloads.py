@@ -1,0 +1,74 @@
+"""Every director download through one view: the exporter named in the URL (see
+:mod:`tournaments.exporters.catalogue`), for the tournament or one of its rounds.
+
+Slow files (the PDFs) are print files made in the background (:mod:`tournaments.services.
+print_files`): a click downloads the finished file, or shows its progress until it is done.
+"""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.shortcuts import render
+
+from tournaments.exporters.base import Exporter, exporter
+from tournaments.models import Round, Tournament
+from tournaments.permissions import director_required
+from tournaments.services import print_files
+from tournaments.services.standings import AfterRoundError, after_round_of
+from tournaments.views.lookups import round_or_404, tournament_or_404
+
+
+def file_response(found: Exporter, tournament: Tournament, round_: Round | None, content: bytes) -> HttpResponse:
+    response = HttpResponse(content, content_type=found.content_type)
+    disposition = "inline" if found.inline else "attachment"
+    response["Content-Disposition"] = f'{disposition}; filename="{found.filename(tournament, round_)}"'
+    return response
+
+
+def _download(request: HttpRequest, tournament: Tournament, round_: Round | None, identifier: str) -> HttpResponse:
+    found = exporter(identifier)
+    if found is None or found.per_round != (round_ is not None):
+        raise Http404
+    after_round = None
+    if found.takes_after_round:
+        try:
+            after_round = after_round_of(tournament, request.GET.get("after_round"))
+        except AfterRoundError as error:
+            return HttpResponseBadRequest(str(error), content_type="text/plain; charset=utf-8")
+    site_url = request.build_absolute_uri("/")
+    if not found.background:
+        return file_response(found, tournament, round_, found.render(
+            tournament, round_=round_, after_round=after_round, site_url=site_url))
+    job = print_files.ready_or_started(found, tournament, round_, after_round, site_url,
+                                       wait=0 if request.htmx else print_files.WAIT_SECONDS,
+                                       retry="retry" in request.GET)
+    if job.is_ready and not request.htmx:
+        return file_response(found, tournament, round_, bytes(job.content))
+    download_url = _without(request, "retry")
+    if job.is_ready:  # the progress page asked (htmx): the browser now opens the file itself
+        response = HttpResponse()
+        response["HX-Redirect"] = download_url
+        return response
+    # Not ready yet: the progress page asks again (htmx) and opens the file once it is ready.
+    template = "tournaments/director/_print_file.html" if request.htmx else "tournaments/director/print_file.html"
+    return render(request, template, {
+        "tournament": tournament, "round": round_, "job": job, "exporter": found,
+        "progress": print_files.progress(job), "download_url": download_url,
+    }, status=200 if job.failed else 202)
+
+
+def _without(request: HttpRequest, name: str) -> str:
+    query = request.GET.copy()
+    query.pop(name, None)
+    return f"{request.path}?{query.urlencode()}" if query else request.path
+
+
+@director_required
+def tournament_file(request: HttpRequest, slug: str, identifier: str) -> HttpResponse:
+    return _download(request, tournament_or_404(slug), None, identifier)
+
+
+@director_required
+def round_file(request: HttpRequest, slug: str, number: int, identifier: str) -> HttpResponse:
+    round_ = round_or_404(slug, number)
+    return _download(request, round_.tournament, round_, identifier)
