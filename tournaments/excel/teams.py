@@ -3,7 +3,9 @@
 One layout for the template, the export and the import, so a sheet exported today imports
 again tomorrow. Headings are accepted in Dutch and English. The importer reads every row and
 collects every problem, naming the row, before anything is written; the caller writes the
-result in one transaction (:func:`tournaments.services.teams.register_teams`).
+result in one transaction, in bulk (:func:`tournaments.services.teams.register_teams`). The
+checks against the database read the tournament's teams once, never per row, so reading a sheet
+costs one query however long it is.
 """
 
 from __future__ import annotations
@@ -14,7 +16,8 @@ from dataclasses import dataclass, field
 
 from django.conf import settings
 from django.utils import translation
-from django.utils.translation import gettext as _, gettext_lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from openpyxl import Workbook, load_workbook
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
@@ -286,7 +289,10 @@ def _read_row(row_number: int, cells, columns: dict[int, str], result: ImportRes
 def check_against_registered(
     tournament: Tournament, rows: list[tuple[int, TeamData]], errors: list[str]
 ) -> None:
-    """Names and numbers already taken in the tournament, or twice in the file."""
+    """Names and numbers already taken in the tournament, or twice in the file.
+
+    One query (the tournament's names and numbers), whatever the number of rows.
+    """
     registered = {
         name.casefold(): number
         for name, number in Team.objects.filter(tournament=tournament).values_list("name", "number")

@@ -6,6 +6,7 @@
 - :mod:`.print_files` — PDFs rendered in the background, ready before the click.
 """
 
+from tournaments.models.print_files import PrintFile, PrintFileStatus  # noqa: F401
 from tournaments.models.registration import (  # noqa: F401
     MAX_TEAM_NUMBER,
     NAME_MAX_LENGTH,
@@ -32,5 +33,4 @@ from tournaments.models.rounds import (  # noqa: F401
     TableQuerySet,
     TableSeat,
 )
-from tournaments.models.print_files import PrintFile, PrintFileStatus  # noqa: F401
 from tournaments.models.rulings import Ruling  # noqa: F401

@@ -14,6 +14,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from tournaments.models import Table
+from tournaments.numbers import whole_or
 from tournaments.services.results import check_sheet, table_scores, team_keys
 
 LETTERS = string.ascii_uppercase[:3]
@@ -40,7 +41,7 @@ def parse_arrivals(text: str, seats: int) -> tuple[list[int], list[str]]:
 
 def parse_count(text: str, team: str) -> tuple[int | None, list[str]]:
     text = (text or "").strip()
-    if not text.isdigit() or not 0 <= int(text) <= 8:
+    if whole_or(text, None, 0, 8) is None:
         return None, [_("Pawns home for %(team)s must be a number from 0 to 8.") % {"team": team}]
     return int(text), []
 
@@ -63,7 +64,7 @@ def read_entry(system: str, teams: list[str], players: list[list[str]], fields: 
     data: dict[str, Any] = {}
     forfeit = (fields.get("forfeit") or "").strip()
     if forfeit:
-        if not forfeit.isdigit() or not 1 <= int(forfeit) <= len(teams):
+        if whole_or(forfeit, None, 1, len(teams)) is None:
             errors.append(_("Choose the absent team."))
         else:
             data["forfeit"] = int(forfeit) - 1

@@ -22,6 +22,7 @@ from django.utils.translation import pgettext
 
 from tournaments.draw import Draw, PairedTable
 from tournaments.models import Round, RoundStatus, Team
+from tournaments.services import print_files
 from tournaments.services.draw import (
     check_can_redraw,
     opponents_before,
@@ -199,8 +200,9 @@ def parse_arrangement(round_: Round, text: str) -> Seating:
     return Seating(tables=[tables[n] for n in sorted(tables)], byes=byes)
 
 
-def publish(round_: Round) -> None:
-    """Players see the round from now on; its tables are fixed."""
+def publish(round_: Round, site_url: str | None = None) -> None:
+    """Players see the round from now on; its tables are fixed. With ``site_url`` (the address the
+    director uses, where the QR codes point) its table cards and wall lists start being made."""
     with transaction.atomic():
         locked = Round.objects.select_for_update().get(pk=round_.pk)
         if locked.status != RoundStatus.DRAFT:
@@ -210,6 +212,8 @@ def publish(round_: Round) -> None:
         locked.status = RoundStatus.PUBLISHED
         locked.save(update_fields=["status"])
     round_.refresh_from_db()
+    if site_url is not None:
+        print_files.prepare_round(round_, site_url)
 
 
 def unpublish(round_: Round) -> None:

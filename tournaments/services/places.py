@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from django.db.models import Prefetch, Q
 
 from tournaments.models import Bye, Round, Table, TableSeat, Team
+from tournaments.numbers import is_whole
 from tournaments.services.seating import SeatView, seat_views
 
 MAX_PLACES = 20
@@ -39,7 +40,7 @@ def round_tables(round_: Round) -> list[tuple[Table, list[SeatView]]]:
 def find_places(round_: Round, query: str) -> list[Place]:
     """Teams of the round matching ``query`` (team or player name, or team number)."""
     match = Q(name__icontains=query) | Q(players__name__icontains=query)
-    if query.isdigit():
+    if is_whole(query):
         match |= Q(number=int(query))
     team_ids = list(
         Team.objects.filter(match, tournament_id=round_.tournament_id).order_by("name").values_list("pk", flat=True)

@@ -1,4 +1,4 @@
-"""Rounds and tables made by hand: the director's way to seat teams (and, later, the scheduler's).
+"""Rounds and tables made by hand, and what the director's round pages show.
 
 Every check happens before anything is written; a table is created with its seats in one
 transaction, and the database's constraints (one table per team per round) back the checks up.
@@ -6,12 +6,28 @@ transaction, and the database's constraints (one table per team per round) back 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Max
+from django.db.models import Count, Max, Q, QuerySet
 from django.utils.translation import gettext as _
 
-from tournaments.models import Round, Table, TableSeat, Team, Tournament
+from tournaments.models import (
+    Bye,
+    Round,
+    RoundStatus,
+    Table,
+    TableSeat,
+    Team,
+    Tournament,
+)
+from tournaments.services.clock import Clock, clock
+from tournaments.services.seating import SeatView, seat_views
+
+if TYPE_CHECKING:
+    from tournaments.services.draft import Flag
 
 
 def add_round(tournament: Tournament) -> Round:
@@ -70,3 +86,57 @@ def add_table(round_: Round, teams: list[Team], number: int | None = None) -> Ta
     except IntegrityError:
         raise ValidationError(_("Someone else changed this round at the same moment; nothing was saved.")) from None
     return table
+
+
+def rounds_with_counts(tournament: Tournament) -> QuerySet:
+    """The tournament's rounds, each with ``table_count`` and ``missing_count`` (tables without a sheet)."""
+    return tournament.round_set.annotate(
+        table_count=Count("tables", distinct=True),
+        missing_count=Count("tables", filter=Q(tables__results__isnull=True), distinct=True),
+    )
+
+
+@dataclass
+class RoundPage:
+    """What the director's round page shows: tables with seats and flags, byes, the clock."""
+
+    round: Round
+    tables: list[tuple[Table, list[SeatView], bool]]  # (table, seats, flagged)
+    byes: list[Bye]
+    flags: list[Flag]
+    clock: Clock
+
+    @property
+    def is_draft(self) -> bool:
+        return self.round.status == RoundStatus.DRAFT
+
+    @property
+    def swap_teams(self) -> list[Team]:
+        """Every team with a place in the round (tables, then byes): what a swap can choose from."""
+        return [seat.team for _table, seats, _flagged in self.tables for seat in seats] + [bye.team for bye in self.byes]
+
+
+def round_page(round_: Round) -> RoundPage:
+    from tournaments.services.draft import (
+        round_flags,  # draft builds on this module's checks
+    )
+
+    tables = list(round_.tables.order_by("number").with_sheets())
+    flags = round_flags(round_)
+    flagged = {flag.table for flag in flags if flag.table}
+    return RoundPage(
+        round=round_, tables=[(table, seat_views(table), table.number in flagged) for table in tables],
+        byes=list(round_.byes.select_related("team").order_by("team__number")), flags=flags, clock=clock(round_),
+    )
+
+
+def delete_table(table: Table) -> None:
+    """Remove a table made by mistake — only in a draft and while it has no result or ruling."""
+    round_ = table.round
+    if round_.status != RoundStatus.DRAFT:
+        raise ValidationError(_("Round %(number)s is published; return it to draft before changing its tables.")
+                              % {"number": round_.number})
+    if table.results.exists() or table.rulings.exists():
+        raise ValidationError(_("Table %(number)s has a result or a ruling and cannot be removed.")
+                              % {"number": table.number})
+    table.delete()

@@ -1,20 +1,30 @@
 """Registering, editing, withdrawing and checking in teams.
 
-Every change goes through here, so the form, the Excel import and the demo loader all keep the
-same rules: exactly two players, clubs matched by name whatever the case, numbers handed out
-in order when none is given.
+Every change goes through here, so the form, the Excel import, the tournament file and the demo
+loader all keep the same rules: exactly two players, clubs matched by name whatever the case,
+numbers handed out in order when none is given.
+
+Imports write in bulk, in one transaction: all clubs of a batch are looked up in one query, the
+missing ones made in one insert, then one insert for the teams and one for the players — a fixed
+number of queries however many teams, instead of a few per team. ``bulk_create`` sends no
+``post_save`` signals, so :func:`register_teams` raises ``Tournament.results_version`` itself
+(once, in the same transaction), as the signals would have.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import sqlite3
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
-from django.db import transaction
-from django.db.models import Max
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Value
+from django.db.models.functions import Lower
 from django.utils import timezone
 
 from tournaments.models import Club, Player, Team, Tournament
+from tournaments.signals import bump
 
 
 @dataclass(frozen=True)
@@ -32,6 +42,70 @@ def clean_name(value: object) -> str:
     return " ".join(str(value or "").split())
 
 
+@contextmanager
+def whole_batches() -> Iterator[None]:
+    """Let ``bulk_create`` write each list in one statement on SQLite too.
+
+    Django 5.2 assumes SQLite's old compile-time default of 999 parameters per statement and
+    splits a bulk insert of a thousand teams into nine; the SQLite this runs on allows far more
+    (SQLITE_LIMIT_VARIABLE_NUMBER, 32,766 by default since SQLite 3.32). Inside this block the
+    connection's own limit is used, so the number of queries of an import does not grow with its
+    size. Other databases are left alone (Django does not split for PostgreSQL).
+    """
+    if connection.vendor != "sqlite":
+        yield
+        return
+    connection.ensure_connection()
+    features = connection.features
+    limit = connection.connection.getlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER)
+    missing = object()
+    saved = features.__dict__.get("max_query_params", missing)
+    features.max_query_params = max(limit, type(features).max_query_params)
+    try:
+        yield
+    finally:
+        if saved is missing:
+            del features.max_query_params
+        else:
+            features.max_query_params = saved
+
+
+def _clubs_named(names: Iterable[str]) -> dict[str, Club]:
+    """Existing clubs matching any of these names, compared as the unique constraint compares them
+    (``Lower(name)``, in the database); casefolded name → club, the oldest first. One query."""
+    found: dict[str, Club] = {}
+    matches = Club.objects.alias(key=Lower("name")).filter(key__in=[Lower(Value(name)) for name in names])
+    for club in matches.order_by("pk"):
+        found.setdefault(club.name.casefold(), club)
+    return found
+
+
+def clubs_by_name(names: Iterable[str]) -> dict[str, Club]:
+    """The clubs of these names (any case), the missing ones created; casefolded name → club.
+
+    One query when every club exists, three when some are new (look up, insert, look up again for
+    their ids and for any club another import added at the same moment), whatever the number of
+    names. Empty names are skipped; a name spelled in two cases is one club, as the first spelling.
+    """
+    wanted: dict[str, str] = {}
+    for name in names:
+        name = clean_name(name)
+        if name:
+            wanted.setdefault(name.casefold(), name)
+    if not wanted:
+        return {}
+    found = _clubs_named(wanted.values())
+    missing = [Club(name=name) for key, name in wanted.items() if key not in found]
+    if missing:
+        with whole_batches():
+            Club.objects.bulk_create(missing, ignore_conflicts=True)
+        found = _clubs_named(wanted.values())
+    absent = [name for key, name in wanted.items() if key not in found]
+    if absent:  # refused by the database for another reason than an existing club of that name
+        raise IntegrityError(f"clubs not created: {', '.join(absent)}")
+    return found
+
+
 def club_by_name(name: str, cache: dict[str, Club] | None = None) -> Club | None:
     """The club with this name (any case), created when new; None for no name."""
     name = clean_name(name)
@@ -40,27 +114,28 @@ def club_by_name(name: str, cache: dict[str, Club] | None = None) -> Club | None
     key = name.casefold()
     if cache is not None and key in cache:
         return cache[key]
-    club = Club.objects.filter(name__iexact=name).first() or Club.objects.create(name=name)
+    club = clubs_by_name([name])[key]
     if cache is not None:
         cache[key] = club
     return club
 
 
-def next_team_number(tournament: Tournament) -> int:
-    return (tournament.teams.aggregate(m=Max("number"))["m"] or 0) + 1
-
-
 @transaction.atomic
 def register_teams(tournament: Tournament, teams: Iterable[TeamData]) -> list[Team]:
-    """Create teams with their players in one transaction; numbers follow on when not given."""
+    """Create teams with their players in one transaction; numbers follow on when not given.
+
+    Returns the created teams, with their ids, in the order given. A fixed number of queries
+    (see the module's docstring); the data must be valid already (forms and importers check it).
+    """
     teams = list(teams)
-    number = next_team_number(tournament)
+    if not teams:
+        return []
+    registered = list(tournament.teams.values_list("number", flat=True))
+    number = max(registered, default=0) + 1
     # Numbers asked for anywhere in the batch are taken before any is handed out.
-    taken = set(tournament.teams.values_list("number", flat=True)) | {
-        data.number for data in teams if data.number is not None
-    }
-    clubs: dict[str, Club] = {}
-    created = []
+    taken = set(registered) | {data.number for data in teams if data.number is not None}
+    clubs = clubs_by_name(data.club for data in teams)
+    new_teams = []
     for data in teams:
         if data.number is None:
             while number in taken:
@@ -69,14 +144,18 @@ def register_teams(tournament: Tournament, teams: Iterable[TeamData]) -> list[Te
         else:
             team_number = data.number
         taken.add(team_number)
-        team = Team.objects.create(
+        club_name = clean_name(data.club)
+        new_teams.append(Team(
             tournament=tournament, number=team_number, name=data.name,
-            club=club_by_name(data.club, clubs),
-        )
-        Player.objects.bulk_create(
-            [Player(team=team, seat=seat, name=name) for seat, name in enumerate(data.players, start=1)]
-        )
-        created.append(team)
+            club=clubs[club_name.casefold()] if club_name else None,
+        ))
+    with whole_batches():
+        created = Team.objects.bulk_create(new_teams)
+        Player.objects.bulk_create([
+            Player(team=team, seat=seat, name=name)
+            for team, data in zip(created, teams) for seat, name in enumerate(data.players, start=1)
+        ])
+    bump(pk=tournament.pk)  # bulk_create sends no post_save: what tournaments/signals.py would do
     return created
 
 

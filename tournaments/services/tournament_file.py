@@ -1,7 +1,9 @@
 """The tournament file of ``scoring.md``: a whole tournament as JSON, for backup and moving.
 
 :func:`read_file` checks everything and collects every problem — naming round, table and team —
-before :func:`import_file` writes anything, in one transaction. :func:`export_file` writes what
+before :func:`import_file` writes anything, in one transaction and in bulk: one insert per kind
+of row (teams, players, rounds, tables, seats, results, byes), so the number of queries does not
+grow with the size of the tournament. :func:`export_file` writes what
 :func:`import_file` reads, so export → import → export gives the same file.
 
 Additions to the contract (optional fields): ``venue``, ``teams_per_table`` (3 for six-player
@@ -35,7 +37,8 @@ from tournaments.models import (
 )
 from tournaments.services.results import from_sheet, to_sheet
 from tournaments.services.standings import team_key
-from tournaments.services.teams import TeamData, register_teams
+from tournaments.services.teams import TeamData, register_teams, whole_batches
+from tournaments.signals import bump
 
 FORMAT = "keezen-tournament"
 VERSION = 1
@@ -253,31 +256,34 @@ def import_file(data: Any) -> Tournament:
         for t, n in zip(parsed.teams, numbers)
     ])
     team_of = {t["id"]: team for t, team in zip(parsed.teams, created)}
-    rounds: dict[int, Round] = {}
-
-    def round_of(number: int) -> Round:
-        if number not in rounds:
-            rounds[number] = Round.objects.create(
-                tournament=tournament, number=number, minutes=tournament.round_minutes,
-                status=RoundStatus.FINISHED,
-            )
-        return rounds[number]
-
-    for entry in sorted(parsed.tables, key=lambda e: (e["round"], e["table"])):
-        round_ = round_of(entry["round"])
-        table = Table.objects.create(round=round_, number=entry["table"])
+    tables = sorted(parsed.tables, key=lambda e: (e["round"], e["table"]))
+    # A round is finished when every table of it has a sheet (or it has only byes), else published.
+    unplayed = {entry["round"] for entry in tables if not any(key in entry for key in RESULT_FIELDS)}
+    round_numbers = sorted({entry["round"] for entry in tables} | {entry["round"] for entry in parsed.byes})
+    with whole_batches():
+        rounds = dict(zip(round_numbers, Round.objects.bulk_create([
+            Round(tournament=tournament, number=number, minutes=tournament.round_minutes,
+                  status=RoundStatus.PUBLISHED if number in unplayed else RoundStatus.FINISHED)
+            for number in round_numbers
+        ])))
+        table_objects = Table.objects.bulk_create([
+            Table(round=rounds[entry["round"]], number=entry["table"]) for entry in tables
+        ])
         TableSeat.objects.bulk_create([
-            TableSeat(table=table, round=round_, team=team_of[team_id], position=position)
+            TableSeat(table=table, round=rounds[entry["round"]], team=team_of[team_id], position=position)
+            for entry, table in zip(tables, table_objects)
             for position, team_id in enumerate(entry["teams"], start=1)
         ])
-        if any(key in entry for key in RESULT_FIELDS):
-            Result.objects.create(table=table, version=1, source=ResultSource.IMPORT,
-                                  sheet=from_sheet(entry["teams"], entry))
-        elif round_.status == RoundStatus.FINISHED:
-            round_.status = RoundStatus.PUBLISHED
-            round_.save(update_fields=["status"])
-    for entry in parsed.byes:
-        Bye.objects.create(round=round_of(entry["round"]), team=team_of[entry["bye"]])
+        Result.objects.bulk_create([
+            Result(table=table, version=1, source=ResultSource.IMPORT, sheet=from_sheet(entry["teams"], entry))
+            for entry, table in zip(tables, table_objects)
+            if any(key in entry for key in RESULT_FIELDS)
+        ])
+        Bye.objects.bulk_create([
+            Bye(round=rounds[entry["round"]], team=team_of[entry["bye"]]) for entry in parsed.byes
+        ])
+    # bulk_create sends no post_save: raise the results version as tournaments/signals.py would.
+    bump(pk=tournament.pk)
     return tournament
 
 

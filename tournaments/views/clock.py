@@ -12,6 +12,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from tournaments.models import Round
+from tournaments.numbers import whole_or
 from tournaments.permissions import director_required
 from tournaments.services import clock as clock_services
 from tournaments.views.lookups import attempt, round_or_404, tournament_or_404
@@ -45,7 +46,7 @@ def resume(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @require_POST
 def extend(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     raw = request.POST.get("minutes", "")
-    minutes = int(raw) if raw.isdigit() else 0
+    minutes = whole_or(raw, 0, 0, 10_000)
     return _act(request, slug, number, lambda round_: clock_services.extend(round_, minutes),
                 _("The round is %(minutes)s minutes longer.") % {"minutes": minutes})
 

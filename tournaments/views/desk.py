@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from tournaments.models import ResultSource, Round, RoundStatus, Table
+from tournaments.numbers import is_whole, whole_or
 from tournaments.permissions import director_required
 from tournaments.services.desk import evaluate, sides
 from tournaments.services.results import record_result, table_scores
@@ -22,7 +23,7 @@ from tournaments.views.lookups import round_or_404, tournament_or_404
 
 
 def _table(round_: Round, number) -> Table | None:
-    if not str(number or "").strip().isdigit():
+    if not is_whole(str(number or "").strip()):
         return None
     return round_.tables.filter(number=int(number)).with_sheets().first()
 
@@ -61,7 +62,7 @@ def desk(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                 expected = request.POST.get("expected_version", "")
                 record_result(table, data, user=request.user, source=ResultSource.DESK,
                               reason=request.POST.get("reason", ""),
-                              expected_version=int(expected) if expected.isdigit() else None)
+                              expected_version=whole_or(expected))
             except ValidationError as error:
                 errors = error.messages
             else:

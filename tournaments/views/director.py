@@ -14,6 +14,7 @@ from django_tables2 import SingleTableMixin
 
 from tournaments.forms import TeamForm, TournamentForm
 from tournaments.models import Team, Tournament
+from tournaments.numbers import is_whole
 from tournaments.permissions import DirectorRequiredMixin, director_required
 from tournaments.services import teams as team_services
 from tournaments.tables import TeamTable
@@ -72,7 +73,7 @@ class TeamList(TournamentMixin, SingleTableMixin, TemplateView):
         query = self.request.GET.get("q", "").strip()
         if query:
             match = Q(name__icontains=query) | Q(players__name__icontains=query) | Q(club__name__icontains=query)
-            if query.isdigit():
+            if is_whole(query):
                 match |= Q(number=int(query))
             teams = teams.filter(pk__in=Team.objects.filter(match).values("pk"))
         return teams

@@ -13,6 +13,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments.models import Round
+from tournaments.numbers import is_whole
 from tournaments.permissions import director_required
 from tournaments.services import draft as draft_services
 from tournaments.services import draw as draw_services
@@ -46,7 +47,7 @@ def plan(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def publish(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     round_ = round_or_404(slug, number)
-    attempt(request, lambda: draft_services.publish(round_),
+    attempt(request, lambda: draft_services.publish(round_, request.build_absolute_uri("/")),
              _("Round %(number)s is published: players see their tables.") % {"number": number})
     return redirect("director:round_detail", slug, number)
 
@@ -65,7 +66,7 @@ def unpublish(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     round_ = round_or_404(slug, number)
     teams = {str(team.pk): team for team in round_.tournament.teams.filter(
-        pk__in=[value for value in (request.POST.get("first"), request.POST.get("second")) if value and value.isdigit()]
+        pk__in=[value for value in (request.POST.get("first"), request.POST.get("second")) if is_whole(value)]
     )}
     first, second = teams.get(request.POST.get("first", "")), teams.get(request.POST.get("second", ""))
     if first is None or second is None:

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
 from tournaments.models import Table
+from tournaments.numbers import whole_or
 from tournaments.services import limits
 from tournaments.services import table_entry as entry
 from tournaments.services.clock import clock
@@ -70,7 +71,7 @@ def sheet(request: HttpRequest, token: str) -> HttpResponse:
             if errors:
                 return _page(request, table, status=400, errors=errors)
             position = request.POST.get("team", "")
-            entry.submit(table, int(position) if position.isdigit() else 0, data)
+            entry.submit(table, whole_or(position, 0), data)
             return redirect("table:sheet", token)
         if action in ("confirm", "dispute"):
             code = request.POST.get("code", "")

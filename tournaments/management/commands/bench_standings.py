@@ -28,7 +28,16 @@ from scoring.sheets import PAWNS_PER_TEAM as PAWNS
 from tournaments.exporters.standings_pdf import prizes_document, standings_document
 from tournaments.exporters.standings_xlsx import StandingsExporter
 from tournaments.models import (
-    Bye, Player, Result, ResultSource, Round, RoundStatus, Table, TableSeat, Team, Tournament,
+    Bye,
+    Player,
+    Result,
+    ResultSource,
+    Round,
+    RoundStatus,
+    Table,
+    TableSeat,
+    Team,
+    Tournament,
 )
 from tournaments.permissions import directors_group
 from tournaments.services.results import check_sheet
