@@ -13,6 +13,7 @@ current and is served as it is.
 from __future__ import annotations
 
 import hashlib
+import json
 from typing import ClassVar
 
 from django.utils.functional import Promise
@@ -23,6 +24,11 @@ from tournaments.models import Round, Tournament
 PDF = "application/pdf"
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 JSON = "application/json"
+
+
+def digest(*parts: object) -> str:
+    """A short fingerprint of plain values (JSON: the same whether a value came from a form or the database)."""
+    return hashlib.sha256(json.dumps(parts, default=str).encode()).hexdigest()[:32]
 
 
 class Exporter:
@@ -36,6 +42,7 @@ class Exporter:
     takes_after_round: ClassVar[bool] = False  # ``?after_round=N`` chooses the standings it shows
     background: ClassVar[bool] = False  # slow to make: rendered in the background, ahead of the click
     inline: ClassVar[bool] = False  # shown in the browser (PDF) rather than saved
+    made_on_publish: ClassVar[bool] = False  # made as soon as its round is published (table cards)
 
     def filename(self, tournament: Tournament, round_: Round | None = None) -> str:
         round_part = f"-round-{round_.number}" if round_ is not None else ""
@@ -48,8 +55,7 @@ class Exporter:
     def content_key(self, tournament: Tournament, round_: Round | None = None, after_round: int | None = None,
                     site_url: str | None = None) -> str:
         """What the file depends on; by default the results version, the language and the options."""
-        parts = [self.identifier, tournament.pk, tournament.results_version, get_language(), after_round, site_url]
-        return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
+        return digest(self.identifier, tournament.pk, tournament.results_version, get_language(), after_round, site_url)
 
 
 EXPORTERS: dict[str, Exporter] = {}

@@ -7,14 +7,13 @@ Each class only names its file and hands the work to the module that lays it out
 
 from __future__ import annotations
 
-import hashlib
 import json
 
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from tournaments.exporters import round_pdfs, standings_pdf
-from tournaments.exporters.base import JSON, PDF, XLSX, Exporter, register
+from tournaments.exporters.base import JSON, PDF, XLSX, Exporter, digest, register
 from tournaments.exporters.rulings_pdf import rulings_pdf
 from tournaments.exporters.standings_xlsx import StandingsExporter
 from tournaments.models import Player, Round, TableSeat, Tournament
@@ -124,6 +123,7 @@ class TournamentFile(Exporter):
 
 class _RoundPdf(_Pdf):
     per_round = True
+    made_on_publish = True
     uses_results = False  # the file shows which tables have a result (missing results)
 
     def content_key(self, tournament, round_=None, after_round=None, site_url=None) -> str:
@@ -134,11 +134,10 @@ class _RoundPdf(_Pdf):
         players = list(Player.objects.filter(team__seats__round=round_).order_by("team_id", "seat")
                        .values_list("team_id", "seat", "name"))
         byes = list(round_.byes.order_by("team__number").values_list("team__number", "team__name"))
-        parts = [self.identifier, tournament.pk, tournament.name, tournament.date, tournament.venue,
-                 tournament.scoring_system, tournament.points_list, tournament.house_rules.as_json(), round_.number,
-                 round_.minutes, seats, players, byes, get_language(), site_url,
-                 tournament.results_version if self.uses_results else None]
-        return hashlib.sha256(repr(parts).encode()).hexdigest()[:32]
+        return digest(self.identifier, tournament.pk, tournament.name, tournament.date, tournament.venue,
+                      tournament.scoring_system, tournament.points_list, tournament.house_rules.as_json(),
+                      round_.number, round_.minutes, seats, players, byes, get_language(), site_url,
+                      tournament.results_version if self.uses_results else None)
 
 
 @register
@@ -173,6 +172,7 @@ class MissingResultsPdf(_RoundPdf):
     identifier = "missing-results-pdf"
     name = gettext_lazy("Missing results")
     uses_results = True
+    made_on_publish = False  # at publishing every table is missing
 
     def render(self, tournament, *, round_=None, after_round=None, site_url=None) -> bytes:
         return round_pdfs.missing_results_pdf(round_, site_url)

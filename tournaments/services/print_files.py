@@ -99,7 +99,7 @@ def prepare_round(round_: Round, site_url: str) -> list[PrintFile]:
     if _mode() == "inline":
         return []
     return [ask(found, round_.tournament, round_, None, site_url) for found in round_downloads(round_)
-            if found.background]
+            if found.made_on_publish]
 
 
 def start(job_id: int) -> None:
@@ -114,6 +114,7 @@ def start(job_id: int) -> None:
 def _in_thread(job_id: int) -> None:
     try:
         with _one_at_a_time:
+            close_old_connections()
             run(job_id)
     finally:
         connection.close()  # the thread's own connection
@@ -121,7 +122,6 @@ def _in_thread(job_id: int) -> None:
 
 def run(job_id: int) -> bool:
     """Render the queued job ``job_id``; False when another worker has it (or it is gone)."""
-    close_old_connections()
     now = timezone.now()
     claimed = PrintFile.objects.filter(pk=job_id, status=PrintFileStatus.QUEUED).update(
         status=PrintFileStatus.RUNNING, started_at=now)

@@ -1,0 +1,93 @@
+"""Print files (services/print_files.py): publishing a round starts its table cards and wall lists
+in the background; a download before a file is ready shows its progress, and the finished file
+once it is done — no request waits on a render."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+from django.db import connection
+from django.utils import translation
+
+from tournaments.exporters.base import exporter
+from tournaments.models import PrintFile, PrintFileStatus
+from tournaments.services import print_files
+from tournaments.services.draw import draw_round
+from tournaments.services.rounds import add_round
+
+pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
+
+
+@pytest.fixture
+def drawn(tournament, make_teams):
+    make_teams(tournament, 8)
+    round_ = add_round(tournament)
+    draw_round(round_)
+    return round_
+
+
+def publish(director_client, round_):
+    return director_client.post(f"/director/t/{round_.tournament.slug}/rounds/{round_.number}/publish/",
+                                HTTP_ACCEPT_LANGUAGE="en")
+
+
+def test_publishing_queues_the_round_files_and_a_download_shows_progress_until_ready(
+        settings, director_client, drawn):
+    settings.PRINT_FILES_RUN = "queue"  # nothing renders until the worker's step below
+    assert publish(director_client, drawn).status_code == 302
+    jobs = {job.exporter: job for job in PrintFile.objects.filter(round=drawn)}
+    assert set(jobs) == {"table-cards-pdf", "wall-by-table-pdf", "wall-by-team-pdf"}
+    assert all(job.status == PrintFileStatus.QUEUED and not job.content for job in jobs.values())
+    url = f"/director/t/{drawn.tournament.slug}/rounds/1/table-cards.pdf"
+    waiting = director_client.get(url, HTTP_ACCEPT_LANGUAGE="en")
+    assert waiting.status_code == 202 and 'class="progress"' in waiting.content.decode()
+    assert "The file is being made" in waiting.content.decode()
+    poll = director_client.get(url, HTTP_ACCEPT_LANGUAGE="en", HTTP_HX_REQUEST="true")
+    assert poll.status_code == 202 and 'hx-trigger="every 1s"' in poll.content.decode()
+    assert print_files.run(jobs["table-cards-pdf"].pk)  # what the background thread does
+    assert not print_files.run(jobs["table-cards-pdf"].pk)  # a job runs once
+    ready = director_client.get(url, HTTP_ACCEPT_LANGUAGE="en", HTTP_HX_REQUEST="true")
+    assert ready["HX-Redirect"] == url  # the progress page opens the file
+    download = director_client.get(url, HTTP_ACCEPT_LANGUAGE="en")
+    assert download.status_code == 200 and download.content.startswith(b"%PDF-")
+    assert download["Content-Disposition"] == 'inline; filename="keezen-cup-2026-round-1-table-cards.pdf"'
+
+
+def test_a_changed_draw_makes_new_cards_and_a_lost_job_starts_again(settings, director_client, drawn):
+    settings.PRINT_FILES_RUN = "queue"
+    publish(director_client, drawn)
+    first = PrintFile.objects.get(round=drawn, exporter="table-cards-pdf")
+    director_client.post(f"/director/t/{drawn.tournament.slug}/rounds/1/unpublish/")
+    seats = list(drawn.tables.get(number=1).seats.order_by("position"))
+    director_client.post(f"/director/t/{drawn.tournament.slug}/rounds/1/swap/",
+                         {"first": seats[0].team_id, "second": seats[1].team_id})
+    publish(director_client, drawn)
+    current = PrintFile.objects.filter(round=drawn, exporter="table-cards-pdf").exclude(pk=first.pk).get()
+    # Its process died while rendering, long ago: the next click starts it again.
+    PrintFile.objects.filter(pk=current.pk).update(status=PrintFileStatus.RUNNING,
+                                                   started_at=current.created_at - print_files.LOST_AFTER)
+    with translation.override(current.language):
+        again = print_files.ask(exporter("table-cards-pdf"), drawn.tournament, drawn, None, current.site_url)
+    assert again.pk == current.pk and PrintFile.objects.get(pk=current.pk).status == PrintFileStatus.QUEUED
+
+
+@pytest.mark.skipif(os.environ.get("DATABASE_URL", "").startswith("sqlite") or not os.environ.get("DATABASE_URL"),
+                    reason="the in-memory SQLite test database refuses a second connection's writes while the "
+                           "test reads; CI runs this on PostgreSQL")
+@pytest.mark.django_db(transaction=True)
+def test_a_background_thread_makes_the_files_after_publishing(settings, director_client, drawn):
+    settings.PRINT_FILES_RUN = "thread"
+    started = time.monotonic()
+    assert publish(director_client, drawn).status_code == 302
+    assert time.monotonic() - started < 5  # the request did not wait for the files
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if not PrintFile.objects.filter(round=drawn).exclude(status=PrintFileStatus.READY).exists():
+            break
+        time.sleep(0.2)
+    assert set(PrintFile.objects.filter(round=drawn).values_list("status", flat=True)) == {PrintFileStatus.READY}
+    download = director_client.get(f"/director/t/{drawn.tournament.slug}/rounds/1/wall-by-team.pdf")
+    assert download.status_code == 200 and download.content.startswith(b"%PDF-")
+    connection.close()
