@@ -174,6 +174,11 @@ class Tournament(models.Model):
         super().save(*args, **kwargs)
 
     @property
+    def per_player(self) -> bool:
+        """Whether the standings rank players rather than teams (``individual-11``)."""
+        return self.scoring_system in systems.PER_PLAYER
+
+    @property
     def points_list(self) -> tuple[int, ...]:
         return tuple(self.pawn_points or DEFAULT_PAWN_ORDER_POINTS)
 

@@ -229,10 +229,6 @@ def _rows(tournament: Tournament, scores: RoundScores, per_player: bool) -> list
     return rows
 
 
-def is_per_player(tournament: Tournament) -> bool:
-    return tournament.scoring_system in scoring.PER_PLAYER
-
-
 def standings(tournament: Tournament, after_round: int | None = None, *, per_player: bool | None = None,
               scores: RoundScores | None = None) -> Standings:
     """The live standings after ``after_round`` (default: the last round with a sheet).
@@ -241,7 +237,7 @@ def standings(tournament: Tournament, after_round: int | None = None, *, per_pla
     for teams whatever the system.
     """
     if per_player is None:
-        per_player = is_per_player(tournament)
+        per_player = tournament.per_player
     scores = scores or round_scores(tournament, after_round)
     return Standings(tournament=tournament, after_round=len(scores.rounds), per_player=per_player,
                      rows=tuple(_rows(tournament, scores, per_player)))
@@ -257,7 +253,7 @@ def from_json(tournament: Tournament, data: dict) -> Standings:
     corrections of the teams it names."""
     scores = round_scores(tournament, data.get("after_round") or 0)
     by_key = {team.key: team for team in scores.teams.values()}
-    per_player = is_per_player(tournament)
+    per_player = tournament.per_player
     rows = []
     for row in data.get("standings", []):
         team = by_key.get(row["team"]) or TeamInfo(pk=0, number=0, name=row.get("name", row["team"]), players=())

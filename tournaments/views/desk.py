@@ -83,5 +83,5 @@ def desk_preview(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     if table is None:
         return HttpResponse("")
     _data, errors, points = evaluate(table, request.POST)
-    return render(request, "tournaments/director/_desk_preview.html",
+    return render(request, "tournaments/sheets/_preview.html",
                   {"errors": errors, "rows": list(zip(sides(table), points or [])), "tournament": round_.tournament})

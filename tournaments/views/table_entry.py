@@ -92,6 +92,6 @@ def sheet(request: HttpRequest, token: str) -> HttpResponse:
 def _preview(request: HttpRequest, table: Table) -> HttpResponse:
     _data, errors, points = evaluate(table, request.POST)
     rows = list(zip(sides(table), points or []))
-    return render(request, "tournaments/table/_preview.html",
+    return render(request, "tournaments/sheets/_preview.html",
                   {"errors": errors, "rows": rows, "tournament": table.round.tournament,
                    "empty": not any(request.POST.get(name) for name in request.POST if name not in ("csrfmiddlewaretoken", "action", "team"))})
