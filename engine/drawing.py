@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
@@ -30,7 +31,7 @@ from engine.describe import captures
 from engine.notation import MOVE, SWAP, move_text, parse_move
 from engine.position import Position, parse_position
 
-__all__ = ["PALETTE", "SCALE", "board_svg", "home_xy", "layout", "nest_xy"]
+__all__ = ["PALETTE", "SCALE", "BoardWords", "board_svg", "home_xy", "layout", "nest_xy"]
 
 PALETTE = ("#d62728", "#1f77b4", "#f2c200", "#2ca02c", "#ffffff", "#222222", "#ff7f0e", "#9467bd")
 SCALE = 30.0  # viewBox units per hole spacing
@@ -196,8 +197,20 @@ def _claim_keys(position: Position, claim) -> set[tuple]:
     return keys
 
 
+@dataclass(frozen=True)
+class BoardWords:
+    """The words of the board's labels for screen readers. The engine speaks English; a caller
+    that shows the board in another language passes its translations (the app uses gettext)."""
+
+    board: str = "Keezen board"
+    pawn: str = "pawn"
+    start: str = "start"
+    nest: str = "nest"
+    colours: tuple[str, ...] = tuple(COLOUR_NAMES["en"])
+
+
 def board_svg(position: Any, *, moves=(), highlight: int | None = None, claim: tuple = (),
-              selectable: bool = True, labels: dict | None = None, lang: str = "en") -> str:
+              selectable: bool = True, labels: dict | None = None, words: BoardWords = BoardWords()) -> str:
     """SVG markup of the board with the position's pawns.
 
     * ``moves``: ``(card, parts)`` pairs (or move texts); each part becomes an arrow
@@ -210,13 +223,13 @@ def board_svg(position: Any, *, moves=(), highlight: int | None = None, claim: t
     * ``selectable``: False draws a picture without tab stops or button roles.
     * ``labels``: extra text per spot, keyed ``"t17"`` or ``"h2:1"`` / ``"n:1"`` (spot:colour);
       drawn small beside the spot. Start holes show their number unless a label replaces it.
-    * ``lang``: "en" or "nl", for the colour names in the aria labels.
+    * ``words``: the words of the aria labels (board, pawn, start, nest, the colour names).
     """
     position = _position(position)
     b = position.board
     players = position.players
     track, homes, nests = _geometry(players)
-    names = COLOUR_NAMES[lang if lang in COLOUR_NAMES else "en"]
+    names = words.colours
     claimed = _claim_keys(position, claim)
     labels = dict(labels or {})
     x0, y0, width, height = view_box(players)
@@ -237,7 +250,7 @@ def board_svg(position: Any, *, moves=(), highlight: int | None = None, claim: t
     out = [
         (f'<svg xmlns="http://www.w3.org/2000/svg"{_attrs(viewBox=" ".join(map(_f, (x0, y0, width, height))))}'
         f'{_attrs(width="100%", class_="keezen-board", role="group", data_players=players)}'
-        f'{_attrs(aria_label=("Keezen board" if lang == "en" else "Keezenbord") + f", {players}")}>'),
+        f'{_attrs(aria_label=f"{words.board}, {players}")}>'),
         f"<style>{STYLE}</style>",
         ('<defs><marker id="kz-arrowhead" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="4.5" '
         'markerHeight="4.5" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" fill="#333"/></marker></defs>'),
@@ -260,7 +273,7 @@ def board_svg(position: Any, *, moves=(), highlight: int | None = None, claim: t
         occupant = pawn_at.get(("t", int(loc_text[1:])) if colour is None else
                                (loc_text[0], colour, index if loc_text == "n" else int(loc_text[1:])))
         if occupant is not None:
-            aria += f", {names[occupant]} {'pawn' if lang == 'en' else 'pion'}"
+            aria += f", {names[occupant]} {words.pawn}"
         interactive = _attrs(tabindex="0", role="button") if selectable else ""
         out.append(
             f"<g{_attrs(class_=classes, data_loc=loc_text, data_colour=colour, data_index=index)}"
@@ -284,9 +297,8 @@ def board_svg(position: Any, *, moves=(), highlight: int | None = None, claim: t
         if colour is None:
             spot(track[loc], f"t{loc}", f"t{loc}", "#f4f4f4", "#999", HOLE_R)
         else:
-            start_word = "start" if lang == "en" else "beginpositie"
             labels.setdefault(f"t{loc}", str(loc))
-            spot(track[loc], f"t{loc}", f"t{loc}, {start_word} {names[colour]}", _tint(PALETTE[colour]),
+            spot(track[loc], f"t{loc}", f"t{loc}, {words.start} {names[colour]}", _tint(PALETTE[colour]),
                  PALETTE[colour] if colour != 4 else "#666", HOLE_R)
     for colour in range(players):
         stroke = PALETTE[colour] if colour != 4 else "#666"
@@ -294,8 +306,7 @@ def board_svg(position: Any, *, moves=(), highlight: int | None = None, claim: t
             spot(homes[(colour, j)], f"h{j}", f"h{j} {names[colour]}", _tint(PALETTE[colour]), stroke, HOLE_R,
                  colour=colour, key_label=f"h{j}:{colour}")
         for index in range(4):
-            nest_word = "nest"
-            spot(nests[(colour, index)], "n", f"{nest_word} {names[colour]} {index + 1}", "#ffffff", stroke, NEST_R,
+            spot(nests[(colour, index)], "n", f"{words.nest} {names[colour]} {index + 1}", "#ffffff", stroke, NEST_R,
                  colour=colour, index=index, dashed=True, key_label=f"n:{colour}" if index == 0 else f"n:{colour}:{index}")
 
     # Pawns, on top of the holes; taps go through them to the hole.

@@ -10,7 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scoring.sheets import (
-    PAWNS_PER_PLAYER, PAWNS_PER_TEAM, PLAYERS_PER_TEAM, InvalidSheet, Sheet, validate,
+    PAWNS_PER_PLAYER,
+    PAWNS_PER_TEAM,
+    PLAYERS_PER_TEAM,
+    InvalidSheet,
+    Sheet,
+    validate,
 )
 from scoring.systems import INDIVIDUAL_11, PAWN_ORDER, PAWNS_2PT
 

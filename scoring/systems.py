@@ -1,15 +1,31 @@
-"""The scoring systems a tournament can choose, by their identifiers in ``scoring.md``.
+"""The scoring systems a tournament can choose, as one enumeration.
 
-The identifiers are part of the tournament-file contract; they are stored as they are.
+The identifiers (``pawn-order``, ``pawns-2pt``, ``individual-11``) are part of the tournament-file
+contract of ``scoring.md``; they are stored as they are. A member *is* its identifier (a ``str``),
+so it compares equal to the stored text and is written to JSON as it.
 """
 
 from __future__ import annotations
 
-PAWN_ORDER = "pawn-order"
-PAWNS_2PT = "pawns-2pt"
-INDIVIDUAL_11 = "individual-11"
+from enum import StrEnum
 
-SYSTEMS: tuple[str, ...] = (PAWN_ORDER, PAWNS_2PT, INDIVIDUAL_11)
+
+class System(StrEnum):
+    PAWN_ORDER = "pawn-order"
+    PAWNS_2PT = "pawns-2pt"
+    INDIVIDUAL_11 = "individual-11"
+
+    @property
+    def per_player(self) -> bool:
+        """Whether the standings rank players rather than teams."""
+        return self in PER_PLAYER
+
+
+PAWN_ORDER = System.PAWN_ORDER
+PAWNS_2PT = System.PAWNS_2PT
+INDIVIDUAL_11 = System.INDIVIDUAL_11
+
+SYSTEMS: tuple[str, ...] = tuple(System)
 
 # Systems whose standings rank players rather than teams.
-PER_PLAYER: frozenset[str] = frozenset({INDIVIDUAL_11})
+PER_PLAYER: frozenset[str] = frozenset({System.INDIVIDUAL_11})

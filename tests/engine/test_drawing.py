@@ -120,8 +120,13 @@ def test_claim_and_not_selectable():
     assert all(h.get("tabindex") is None and h.get("role") is None for h in by_class(plain, "hole"))
 
 
-def test_labels_and_dutch():
-    root = draw(sample(4), labels={"t5": "5!"}, lang="nl")
+def test_labels_and_the_callers_words():
+    from engine.drawing import BoardWords
+
+    dutch = BoardWords(board="Keezenbord", pawn="pion", start="beginpositie", nest="nest",
+                       colours=("rood", "blauw", "geel", "groen", "wit", "zwart", "oranje", "paars"))
+    root = draw(sample(4), labels={"t5": "5!"}, words=dutch)
+    assert root.get("aria-label") == "Keezenbord, 4"
     texts = [t.text for t in root.iter(SVG + "text")]
     assert "5!" in texts and "0" in texts  # start holes are numbered
     h2 = next(h for h in by_class(root, "hole") if h.get("data-loc") == "h2" and h.get("data-colour") == "1")

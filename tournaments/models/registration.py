@@ -31,6 +31,8 @@ def new_seed() -> int:
 
 
 class ScoringSystem(models.TextChoices):
+    """The form's choices of :class:`scoring.System`, with their names for people."""
+
     PAWN_ORDER = systems.PAWN_ORDER, _("Pawn order (150 … 10 points, 200 for the win)")
     PAWNS_2PT = systems.PAWNS_2PT, _("2 points per pawn home, 10 for the win")
     INDIVIDUAL_11 = systems.INDIVIDUAL_11, _("Individual, up to 11 points per player")

@@ -13,6 +13,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+import scoring
 from tournaments.models import Table
 from tournaments.numbers import whole_or
 from tournaments.services.results import check_sheet, table_scores, team_keys
@@ -69,9 +70,9 @@ def read_entry(system: str, teams: list[str], players: list[list[str]], fields: 
         else:
             data["forfeit"] = int(forfeit) - 1
         return data, errors
-    if system == "pawn-order":
+    if system == scoring.PAWN_ORDER:
         data["arrivals"], errors = parse_arrivals(fields.get("arrivals", ""), len(teams))
-    elif system == "pawns-2pt":
+    elif system == scoring.PAWNS_2PT:
         counts = []
         for index, team in enumerate(teams):
             count, problems = parse_count(fields.get(f"pawns_{index}", ""), team)

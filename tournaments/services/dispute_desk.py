@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from django.http import QueryDict
 from django.utils.translation import gettext as _
 
-from engine.drawing import board_svg
+from engine.drawing import BoardWords, board_svg
 from engine.house_rules import DEFAULTS, HouseRules
 from tournaments.models import Ruling, Table, Tournament
 from tournaments.numbers import whole_or
@@ -119,6 +119,12 @@ def read_desk(data: QueryDict, rules: HouseRules) -> Desk:
     return desk
 
 
+def board_words() -> BoardWords:
+    """The board's screen-reader words in the active language."""
+    return BoardWords(board=_("Keezen board"), pawn=_("pawn"), start=_("start"), nest=_("nest"),
+                      colours=tuple(str(colour) for colour in COLOURS))
+
+
 def desk_context(desk: Desk) -> dict:
     position = desk.setup.position(desk.rules)
     answer, verdict = None, None
@@ -137,7 +143,7 @@ def desk_context(desk: Desk) -> dict:
             drawn = answer.moves
     svg = board_svg(position, moves=[move.text for move in drawn],
                     claim=tuple(hole if colour is None else (hole, colour) for hole, colour in desk.taps),
-                    lang=disputes.language())
+                    words=board_words())
     return {
         "desk": desk, "position": position, "answer": answer, "verdict": verdict, "board": svg,
         "colours": [(i, COLOURS[i]) for i in range(desk.setup.players)], "cards": disputes.CARDS,
