@@ -82,9 +82,5 @@ def rank(entries: Sequence[Entry], seed: int | str) -> list[Standing]:
     return standings
 
 
-def _played(entry: Entry) -> list[int]:
-    return [points for points in entry.rounds if points is not None]
-
-
 def _negated(values: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(-value for value in values)

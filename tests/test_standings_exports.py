@@ -17,7 +17,8 @@ from openpyxl import load_workbook
 
 from tournaments.exporters import standings_report
 from tournaments.exporters.standings_pdf import css_string, page_counter_css, prizes_html, standings_html
-from tournaments.exporters.standings_xlsx import StandingsExporter, XLSX_CONTENT_TYPE
+from tournaments.exporters.base import XLSX as XLSX_CONTENT_TYPE
+from tournaments.exporters.standings_xlsx import StandingsWorkbook
 from tournaments.models import Round, Table
 from tournaments.services.results import record_result
 from tournaments.services.tournament_file import import_file
@@ -203,7 +204,7 @@ def test_excel_rows_after_a_round_and_names_stay_text(cup):
     team.name = '=HYPERLINK("http://example.com")'
     team.save()
     with translation.override("en"):
-        exporter = StandingsExporter(cup, after_round=1)
+        exporter = StandingsWorkbook(cup, after_round=1)
         assert [spec.name for spec in exporter.sheets()] == ["standings", "round-1"]
         rows = list(exporter.iterate_sheet(exporter.sheets()[0]))
         content = exporter.render()

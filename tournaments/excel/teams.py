@@ -10,18 +10,17 @@ costs one query however long it is.
 
 from __future__ import annotations
 
-import io
-from collections.abc import Iterable
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from openpyxl import Workbook, load_workbook
-from openpyxl.styles import Font
+from openpyxl import load_workbook
 from openpyxl.utils import get_column_letter
 
+from tournaments.exporters.workbook import SheetSpec, WorkbookRows
 from tournaments.models import MAX_TEAM_NUMBER, NAME_MAX_LENGTH, Team, Tournament
 from tournaments.services.teams import TeamData, clean_name
 
@@ -68,62 +67,49 @@ def _headings() -> list[str]:
 
 # --- writing -------------------------------------------------------------------------------
 
-
-def _sheet_with_headings(workbook: Workbook):
-    sheet = workbook.active
-    sheet.title = _("Teams")
-    sheet.append(_headings())
-    for cell in sheet[1]:
-        cell.font = Font(bold=True)
-    for index, width in enumerate([14, 32, 28, 28, 28], start=1):
-        sheet.column_dimensions[get_column_letter(index)].width = width
-    sheet.freeze_panes = "A2"
-    return sheet
+TEAM_WIDTHS = (14, 32, 28, 28, 28)
 
 
-def _append_text_row(sheet, values: Iterable[object]) -> None:
-    """Append a row; text stays text, even when it starts with '=' (no formula injection)."""
-    row = sheet.max_row + 1
-    for column, value in enumerate(values, start=1):
-        cell = sheet.cell(row=row, column=column, value=value)
-        if isinstance(value, str):
-            cell.data_type = "s"
+class TeamsWorkbook(WorkbookRows):
+    """The teams in the import's layout (one sheet, headings first); without a tournament, the
+    empty template with an example row and a sheet of instructions."""
 
+    def __init__(self, tournament: Tournament | None = None):
+        self.tournament = tournament
 
-def _to_bytes(workbook: Workbook) -> bytes:
-    buffer = io.BytesIO()
-    workbook.save(buffer)
-    return buffer.getvalue()
+    def sheets(self) -> list[SheetSpec]:
+        specs = [SheetSpec("teams", _("Teams"), TEAM_WIDTHS)]
+        if self.tournament is None:
+            specs.append(SheetSpec("instructions", _("Instructions"), (100,), headings=False))
+        return specs
+
+    def iterate_sheet(self, sheet: SheetSpec) -> Iterator[list]:
+        if sheet.name == "instructions":
+            yield from ([line] for line in (
+                _("One row per team. Replace the example row with your own teams."),
+                _("Team name, Player 1 and Player 2 are required; every team has exactly two players."),
+                _("Team number and Club may be empty; empty numbers are given in order."),
+                _("Type names as text, not formulas. Do not add other columns."),
+                _("The import reads the first sheet only."),
+            ))
+            return
+        yield _headings()
+        if self.tournament is None:
+            yield [1, _("Example: De Kezers"), "Anna de Vries", "Bram Jansen", "KC Noord"]
+            return
+        for team in self.tournament.teams.with_people().order_by("number"):
+            players = team.player_names + ["", ""]
+            yield [team.number, team.name, players[0], players[1], team.club.name if team.club else ""]
 
 
 def template_xlsx() -> bytes:
     """An empty sheet with the headings and a second sheet that explains them."""
-    workbook = Workbook()
-    sheet = _sheet_with_headings(workbook)
-    _append_text_row(sheet, [1, _("Example: De Kezers"), "Anna de Vries", "Bram Jansen", "KC Noord"])
-    help_sheet = workbook.create_sheet(_("Instructions"))
-    for line in [
-        _("One row per team. Replace the example row with your own teams."),
-        _("Team name, Player 1 and Player 2 are required; every team has exactly two players."),
-        _("Team number and Club may be empty; empty numbers are given in order."),
-        _("Type names as text, not formulas. Do not add other columns."),
-        _("The import reads the first sheet only."),
-    ]:
-        help_sheet.append([line])
-    help_sheet.column_dimensions["A"].width = 100
-    return _to_bytes(workbook)
+    return TeamsWorkbook().render()
 
 
 def export_xlsx(tournament: Tournament) -> bytes:
     """Every team of the tournament in the template's layout, by number."""
-    workbook = Workbook()
-    sheet = _sheet_with_headings(workbook)
-    for team in tournament.teams.with_people().order_by("number"):
-        players = team.player_names + ["", ""]
-        _append_text_row(
-            sheet, [team.number, team.name, players[0], players[1], team.club.name if team.club else ""]
-        )
-    return _to_bytes(workbook)
+    return TeamsWorkbook(tournament).render()
 
 
 # --- reading -------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from tournaments.exporters import round_pdfs, standings_pdf
 from tournaments.exporters.base import JSON, PDF, XLSX, Exporter, digest, register
 from tournaments.exporters.rulings_pdf import rulings_pdf
-from tournaments.exporters.standings_xlsx import StandingsExporter
+from tournaments.exporters.standings_xlsx import StandingsWorkbook
 from tournaments.models import Player, Round, TableSeat, Tournament
 
 
@@ -55,7 +55,7 @@ class StandingsXlsx(Exporter):
     takes_after_round = True
 
     def render(self, tournament, *, round_=None, after_round=None, site_url=None) -> bytes:
-        return StandingsExporter(tournament, after_round).render()
+        return StandingsWorkbook(tournament, after_round).render()
 
 
 @register

@@ -1,8 +1,7 @@
 """Standings and every round's tables as an Excel workbook (openpyxl).
 
-In the manner of pretix's exporters: an exporter names its sheets and yields each sheet's rows
-(headings first) as plain values; :meth:`MultiSheetExporter.render` alone knows about openpyxl.
-The rows can therefore be tested, or written as CSV, without a workbook.
+The rows are plain values, one list per row (:class:`tournaments.exporters.workbook.WorkbookRows`),
+so they can be tested without a workbook.
 
 Sheets: "Standings" (one row per team, or per player for ``individual-11``) and "Round N" for
 every round: each table with its seated teams in sheet order, each team's points from the
@@ -12,72 +11,17 @@ team ids, and a "bye" row for each bye.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from openpyxl import Workbook
-from openpyxl.styles import Font
-from openpyxl.utils import get_column_letter
 
 import scoring
+from tournaments.exporters.workbook import SheetSpec, WorkbookRows
 from tournaments.models import Result, Round, Tournament
 from tournaments.services.results import to_sheet
 from tournaments.services.round_sheets import TableSheet, round_sheets
 from tournaments.services.standings import Standings, round_scores, standings
-
-XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-MAX_SHEET_TITLE = 31  # Excel's limit
-
-
-@dataclass(frozen=True)
-class SheetSpec:
-    name: str  # stable identifier
-    title: str  # shown on the tab
-    widths: tuple[int, ...] = ()
-
-
-class MultiSheetExporter:
-    """Rows per sheet; the first row of each sheet is its headings."""
-
-    identifier = ""
-    filename_suffix = ""
-
-    def sheets(self) -> list[SheetSpec]:
-        raise NotImplementedError
-
-    def iterate_sheet(self, sheet: SheetSpec) -> Iterator[list]:
-        raise NotImplementedError
-
-    def render(self) -> bytes:
-        workbook = Workbook()
-        workbook.remove(workbook.active)
-        for spec in self.sheets():
-            sheet = workbook.create_sheet(spec.title[:MAX_SHEET_TITLE])
-            for number, row in enumerate(self.iterate_sheet(spec), start=1):
-                _append(sheet, number, row)
-            for cell in sheet[1]:
-                cell.font = Font(bold=True)
-            for column, width in enumerate(spec.widths, start=1):
-                sheet.column_dimensions[get_column_letter(column)].width = width
-            sheet.freeze_panes = "A2"
-        if not workbook.worksheets:
-            workbook.create_sheet()
-        buffer = io.BytesIO()
-        workbook.save(buffer)
-        return buffer.getvalue()
-
-
-def _append(sheet, row_number: int, values: list) -> None:
-    """Text stays text, even when it starts with '=' (no formula injection from team names)."""
-    for column, value in enumerate(values, start=1):
-        if value is None or value == "":
-            continue
-        cell = sheet.cell(row=row_number, column=column, value=value)
-        if isinstance(value, str):
-            cell.data_type = "s"
 
 
 def sheet_as_written(system: str, sheet: scoring.Sheet) -> str:
@@ -100,11 +44,8 @@ def sheet_as_written(system: str, sheet: scoring.Sheet) -> str:
     return text
 
 
-class StandingsExporter(MultiSheetExporter):
+class StandingsWorkbook(WorkbookRows):
     """The standings after a round, and the tables of every round up to it (all rounds by default)."""
-
-    identifier = "standings_xlsx"
-    filename_suffix = "standings.xlsx"
 
     def __init__(self, tournament: Tournament, after_round: int | None = None):
         self.tournament = tournament
@@ -118,10 +59,6 @@ class StandingsExporter(MultiSheetExporter):
         last = self.rounds[-1].number if self.rounds else 0
         # Bye points of rounds after the standings' round: the standings do not hold them.
         self.round_scores = self.scores if last <= self.report.after_round else round_scores(tournament, last)
-
-    @property
-    def filename(self) -> str:
-        return f"{self.tournament.slug}-{self.filename_suffix}"
 
     def sheets(self) -> list[SheetSpec]:
         rounds = self.report.after_round
@@ -199,6 +136,3 @@ class StandingsExporter(MultiSheetExporter):
             yield ([_("bye"), team.key, team.name, points] + [None] * (3 * (seats - 1))
                    + [_("Bye"), None])
 
-
-def standings_xlsx(tournament: Tournament, after_round: int | None = None) -> bytes:
-    return StandingsExporter(tournament, after_round).render()

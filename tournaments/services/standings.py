@@ -100,10 +100,6 @@ class Standings:
         return list(range(1, self.after_round + 1))
 
     @property
-    def any_lot(self) -> bool:
-        return self.after_round > 0 and any(row.lot for row in self.rows)
-
-    @property
     def shows_lot(self) -> bool:
         """Before round 1 everyone is level: no place is shown as decided by lot."""
         return self.after_round > 0

@@ -17,7 +17,7 @@ from tournaments.models import Team, Tournament
 from tournaments.numbers import is_whole
 from tournaments.permissions import DirectorRequiredMixin, director_required
 from tournaments.services import teams as team_services
-from tournaments.tables import TeamTable
+from tournaments.listings import TeamListing
 from tournaments.views.lookups import tournament_or_404
 
 
@@ -65,7 +65,7 @@ class TournamentEdit(DirectorRequiredMixin, UpdateView):
 
 
 class TeamList(TournamentMixin, SingleTableMixin, TemplateView):
-    table_class = TeamTable
+    table_class = TeamListing
     template_name = "tournaments/director/team_list.html"
 
     def get_table_data(self):

@@ -4,11 +4,10 @@ clock, which counts down in the browser from the server's remaining time."""
 
 from __future__ import annotations
 
-from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
-from tournaments.models import Round, Table, TableSeat
+from tournaments.models import Round, Table
 from tournaments.services.clock import clock, current_round
 from tournaments.services.places import find_places, round_tables
 from tournaments.services.seating import seat_views
@@ -17,15 +16,12 @@ from tournaments.views.lookups import tournament_or_404
 
 def table_page(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
     found = get_object_or_404(
-        Table.objects.select_related("round__tournament").prefetch_related(
-            Prefetch("seats", queryset=TableSeat.objects.select_related("team").prefetch_related("team__players"))
-        ),
-        round__tournament__slug=slug, round__number=number, number=table,
-        round__status__in=Round.PUBLIC_STATUSES,
+        Table.objects.select_related("round__tournament").with_sheets(),
+        round__tournament__slug=slug, round__number=number, number=table, round__status__in=Round.PUBLIC_STATUSES,
     )
     return render(request, "tournaments/public/table.html", {
         "tournament": found.round.tournament, "round": found.round, "table": found, "seats": seat_views(found),
-        "clock": clock(found.round), "has_result": found.results.exists(),
+        "clock": clock(found.round), "has_result": found.current_sheet is not None,
         "rulings": found.rulings.select_related("table__round", "created_by").order_by("created_at"),
     })
 

@@ -1,4 +1,5 @@
-"""Director pages for teams in Excel: template, export, and upload → preview → confirm."""
+"""Director pages for the Excel import of teams: upload → preview → confirm. (The template and the
+export are downloads: tournaments/exporters/catalogue.py.)"""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from dataclasses import asdict
 from django.contrib import messages
 from django.db import IntegrityError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -16,36 +17,17 @@ from tournaments.forms import TeamImportForm
 from tournaments.models import Tournament
 from tournaments.permissions import director_required
 from tournaments.services.teams import TeamData, register_teams
-
-XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+from tournaments.views.lookups import tournament_or_404
 
 
 def _session_key(tournament: Tournament) -> str:
     return f"team-import:{tournament.pk}"
 
 
-def _xlsx_response(content: bytes, filename: str) -> HttpResponse:
-    response = HttpResponse(content, content_type=XLSX)
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
-
-
-@director_required
-def template(request: HttpRequest, slug: str) -> HttpResponse:
-    get_object_or_404(Tournament, slug=slug)
-    return _xlsx_response(team_excel.template_xlsx(), _("teams-template.xlsx"))
-
-
-@director_required
-def export(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = get_object_or_404(Tournament, slug=slug)
-    return _xlsx_response(team_excel.export_xlsx(tournament), f"{tournament.slug}-{_('teams')}.xlsx")
-
-
 @director_required
 def upload(request: HttpRequest, slug: str) -> HttpResponse:
     """Read the sheet and show what would be created, or every error by row. Writes nothing."""
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = tournament_or_404(slug)
     form = TeamImportForm(request.POST or None, request.FILES or None)
     context = {"tournament": tournament, "form": form}
     if request.method == "POST" and form.is_valid():
@@ -64,7 +46,7 @@ def upload(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def confirm(request: HttpRequest, slug: str) -> HttpResponse:
     """Write the previewed teams in one transaction, after checking them against the database again."""
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = tournament_or_404(slug)
     stored = request.session.get(_session_key(tournament))
     if not stored:
         messages.error(request, _("There is no previewed import to confirm; upload the file again."))

@@ -26,7 +26,7 @@ from django.urls import NoReverseMatch, reverse
 import scoring
 from scoring.sheets import PAWNS_PER_TEAM as PAWNS
 from tournaments.exporters.standings_pdf import prizes_document, standings_document
-from tournaments.exporters.standings_xlsx import StandingsExporter
+from tournaments.exporters.standings_xlsx import StandingsWorkbook
 from tournaments.models import (
     Bye,
     Player,
@@ -233,7 +233,7 @@ class Command(BaseCommand):
         seconds = self._median_seconds(lambda: prizes_document(tournament).write_pdf(), pdf_runs)
         out(f"prize list PDF rendered: {seconds:.2f} s (target ≤ {PDF_TARGET_S} s), {pages(len(prizes.pages))}, "
             f"median of {pdf_runs} runs")
-        seconds = self._median_seconds(lambda: StandingsExporter(tournament).render(), pdf_runs)
+        seconds = self._median_seconds(lambda: StandingsWorkbook(tournament).render(), pdf_runs)
         out(f"standings Excel written: {seconds:.2f} s (no target set), median of {pdf_runs} runs")
 
     def _pages(self, tournament: Tournament, runs: int) -> None:

@@ -1,0 +1,36 @@
+"""Listings of the director area (django-tables2): sortable, searchable, paged lists of records.
+
+Called listings, not tables, because a table here is where teams play.
+"""
+
+from __future__ import annotations
+
+import django_tables2 as tables
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import Team
+
+
+class TeamListing(tables.Table):
+    number = tables.Column(verbose_name=_("No."))
+    name = tables.Column(verbose_name=_("Team"))
+    players = tables.Column(verbose_name=_("Players"), empty_values=(), orderable=False)
+    club = tables.Column(verbose_name=_("Club"), accessor="club__name", order_by=("club__name",))
+    checked_in = tables.BooleanColumn(verbose_name=_("Present"), yesno="✔,")
+    withdrawn = tables.BooleanColumn(verbose_name=_("Withdrawn"), yesno="✔,")
+    actions = tables.TemplateColumn(
+        template_name="tournaments/director/_team_actions.html",
+        verbose_name="", orderable=False, empty_values=(),
+    )
+
+    class Meta:
+        model = Team
+        fields = ["number", "name", "players", "club", "checked_in", "withdrawn", "actions"]
+        attrs = {"class": "table table-sm table-hover align-middle"}
+        row_attrs = {"class": lambda record: "text-body-tertiary" if record.withdrawn else ""}
+        per_page = 25
+        order_by = "number"
+
+    def render_players(self, record: Team) -> str:
+        return format_html("{}", " & ".join(record.player_names))
