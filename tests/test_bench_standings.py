@@ -10,19 +10,16 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
-from tournaments.management.commands.bench_standings import random_arrivals
+from tournaments.management.benchmarks import random_arrivals
 from tournaments.models import Result, Team, Tournament
 from tournaments.services.results import check_sheet
 
 LINES = [
     r"^bench tournament: \d+ teams, \d+ rounds, \d+ tables, pawn-order, seed \d+ ",
-    r"^standings computed: \d+\.\d ms \(target ≤ 50 ms\)",
-    r"^standings queries: \d+ ",
-    r"^public standings page: (\d+ queries .*, \d+\.\d ms to render .*HTTP 200|not there yet)",
-    r"^director standings page: (\d+ queries .*, \d+\.\d ms to render .*HTTP 200|not there yet)",
-    r"^standings PDF rendered: \d+\.\d\d s \(target ≤ 3 s\), \d+ pages?",
-    r"^prize list PDF rendered: \d+\.\d\d s \(target ≤ 3 s\)",
-    r"^standings Excel written: \d+\.\d\d s",
+    r"^standings compute, \d+ teams × \d+ rounds: \d+\.\d ms, 3 queries \(target ≤ 30 ms\) (met|MISSED)",
+    r"^director standings page, \d+ teams × \d+ rounds: \d+\.\d ms, \d+ queries, HTTP 200 \(target ≤ 100 ms, ≤ 8 queries\)",
+    r"^public standings page, \d+ teams × \d+ rounds: \d+\.\d ms right after a change",
+    r'^BENCH_RESULT \{"figure": "standings compute, ',
     r"^rolled back: nothing was kept$",
 ]
 

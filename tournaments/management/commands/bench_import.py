@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import datetime
 import io
-import json
 import random
 import statistics
 import time
@@ -29,12 +28,18 @@ from collections.abc import Callable
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection, transaction
-from django.db.migrations.executor import MigrationExecutor
 from openpyxl import load_workbook
 
 import scoring
-from scoring.sheets import PAWNS_PER_TEAM as PAWNS
 from tournaments.excel.teams import check_against_registered, read_teams, template_xlsx
+from tournaments.management.benchmarks import (
+    QueryCounter,
+    Rollback,
+    random_arrivals,
+    report,
+    require_migrated,
+    result_line,
+)
 from tournaments.models import Club, Tournament
 from tournaments.services.teams import register_teams
 from tournaments.services.tournament_file import FORMAT, VERSION, import_file
@@ -64,47 +69,6 @@ def target_text(seconds: float) -> str:
 
 def runs_text(runs: int) -> str:
     return "1 run" if runs == 1 else f"median of {runs} runs"
-
-
-class QueryCounter:
-    """Counts the statements run inside it (an execute wrapper: unlike CaptureQueriesContext it
-    does not format every statement for the debug log, which would distort the timing)."""
-
-    def __init__(self):
-        self.count = 0
-
-    def __call__(self, execute, sql, params, many, context):
-        self.count += 1
-        return execute(sql, params, many, context)
-
-    def __enter__(self) -> "QueryCounter":
-        self._wrapper = connection.execute_wrapper(self)
-        self._wrapper.__enter__()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self._wrapper.__exit__(*exc)
-
-
-def random_arrivals(rng: random.Random, stopped_by_clock: bool) -> list[int]:
-    """A valid pawn-order sheet by seat (0 or 1): the game ends at the first team with all pawns
-    home; a game stopped by the clock ends earlier, with neither team complete."""
-    pawns = [0] * PAWNS + [1] * PAWNS
-    rng.shuffle(pawns)
-    counts = [0, 0]
-    arrivals = []
-    for seat in pawns:
-        counts[seat] += 1
-        arrivals.append(seat)
-        if counts[seat] == PAWNS:
-            break
-    if stopped_by_clock:
-        arrivals = arrivals[: rng.randint(max(1, len(arrivals) // 3), len(arrivals) - 1)]
-    return arrivals
-
-
-class _Rollback(Exception):
-    """Raised to undo what a run (or the whole benchmark) wrote."""
 
 
 def team_rows(count: int) -> list[list[object]]:
@@ -189,15 +153,13 @@ class Command(BaseCommand):
             raise CommandError("--rounds must be from 1 to 20")
         if runs < 1:
             raise CommandError("--runs must be 1 or more")
-        executor = MigrationExecutor(connection)
-        if executor.migration_plan(executor.loader.graph.leaf_nodes()):
-            raise CommandError("the database has unapplied migrations: run `manage.py migrate` first")
+        require_migrated()
         sizes = sorted(set(teams))
         try:
             with transaction.atomic():
                 self._bench(sizes, rounds, seed, runs)
-                raise _Rollback
-        except _Rollback:
+                raise Rollback
+        except Rollback:
             pass
         self.stdout.write("rolled back: nothing was kept")
 
@@ -215,24 +177,16 @@ class Command(BaseCommand):
                         action()
                         times.append(time.perf_counter() - start)
                     counts.add(queries.count)
-                    raise _Rollback
-            except _Rollback:
+                    raise Rollback
+            except Rollback:
                 pass
         if len(counts) != 1:
             raise CommandError(f"the same import ran a different number of queries in different runs: {sorted(counts)}")
         return statistics.median(times), counts.pop()
 
     def _report(self, figure: str, seconds: float, queries: int, target: float, note: str) -> None:
-        met = seconds <= target
-        self.stdout.write(
-            f"{figure}: {seconds_text(seconds)} (target {target_text(target)}) {'met' if met else 'NOT met'}, "
-            f"{queries} queries, {note}"
-        )
-        self._result(figure, f"{seconds_text(seconds)}, {queries} queries", target_text(target), met)
-
-    def _result(self, figure: str, measured: str, target: str, met: bool) -> None:
-        line = {"figure": figure, "measured": measured, "target": target, "met": met}
-        self.stdout.write("BENCH_RESULT " + json.dumps(line, ensure_ascii=False))
+        report(self.stdout.write, figure, f"{seconds_text(seconds)}, {queries} queries", target_text(target),
+               seconds <= target, note)
 
     def _excel(self, tournament: Tournament, count: int, runs: int) -> int:
         content = team_workbook(count)
@@ -299,4 +253,4 @@ class Command(BaseCommand):
         measured = (f"Excel {' / '.join(str(excel_queries[n]) for n in sizes)} queries, "
                     f"tournament file {' / '.join(str(file_queries[n]) for n in sizes)} queries")
         out(f"import query count, {listed} teams: {measured} (target: the same count) {'met' if same else 'NOT met'}")
-        self._result(f"import query count, {listed} teams", measured, "the same count", same)
+        self.stdout.write(result_line(f"import query count, {listed} teams", measured, "the same count", same))

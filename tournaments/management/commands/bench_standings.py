@@ -1,32 +1,34 @@
-"""``manage.py bench_standings [--teams 256] [--rounds 3] [--seed 1] [--runs 7]``.
+"""``manage.py bench_standings [--teams 256 1000] [--rounds 3] [--seed 1] [--runs 7]``.
 
 Builds a pawn-order tournament with random but valid results in the configured database, inside
-a transaction that is rolled back at the end (nothing is kept), and prints how long the
-standings take to compute, what the standings pages cost in queries and time, and how long the
-standings PDF takes to render — each figure on its own line with its target.
+a transaction that is rolled back at the end (nothing is kept), for each size, and prints how
+long the standings take to compute, what the director's standings page costs in queries and time,
+and what the public standings page costs right after a change and from the cache — each figure
+beside its target (``make bench`` collects them). The PDFs are measured by ``bench_prints``.
 """
 
 from __future__ import annotations
 
 import datetime
 import random
-import statistics
-import time
-from collections.abc import Callable
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection, transaction
-from django.db.migrations.executor import MigrationExecutor
 from django.test import Client
 from django.test.utils import CaptureQueriesContext, override_settings
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 
 import scoring
-from scoring.sheets import PAWNS_PER_TEAM as PAWNS
-from tournaments.exporters.standings_pdf import prizes_document, standings_document
-from tournaments.exporters.standings_xlsx import StandingsWorkbook
+from tournaments.management.benchmarks import (
+    QueryCounter,
+    Rollback,
+    median_seconds,
+    random_arrivals,
+    report,
+    require_migrated,
+)
 from tournaments.models import (
     Bye,
     Player,
@@ -40,83 +42,47 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.permissions import directors_group
+from tournaments.services import render_once
 from tournaments.services.results import check_sheet
-from tournaments.services.standings import standings_json
+from tournaments.services.standings import standings
+from tournaments.signals import bump
 
-STANDINGS_TARGET_MS = 50
-PDF_TARGET_S = 3
+__all__ = ["Command", "random_arrivals"]
 
-
-class QueryCounter:
-    """Counts the queries run inside it. Unlike CaptureQueriesContext it survives the test client,
-    whose request_started signal clears ``connection.queries``."""
-
-    def __init__(self):
-        self.count = 0
-
-    def __call__(self, execute, sql, params, many, context):
-        self.count += 1
-        return execute(sql, params, many, context)
-
-    def __enter__(self) -> "QueryCounter":
-        self._wrapper = connection.execute_wrapper(self)
-        self._wrapper.__enter__()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self._wrapper.__exit__(*exc)
+# Targets by size: (standings compute ms, director page ms); other sizes take the nearest.
+TARGETS = {256: (30, 100), 1000: (120, 300)}
+DIRECTOR_MAX_QUERIES = 8
 
 
-def pages(count: int) -> str:
-    return f"{count} page" if count == 1 else f"{count} pages"
-
-
-class _Rollback(Exception):
-    """Raised at the end of the benchmark to undo everything it wrote."""
-
-
-def random_arrivals(rng: random.Random, stopped_by_clock: bool) -> list[int]:
-    """A valid pawn-order sheet by seat (0 or 1): the game ends at the first team with 8 home;
-    a game stopped by the clock ends earlier, with neither team complete."""
-    pawns = [0] * PAWNS + [1] * PAWNS
-    rng.shuffle(pawns)
-    counts = [0, 0]
-    arrivals = []
-    for seat in pawns:
-        counts[seat] += 1
-        arrivals.append(seat)
-        if counts[seat] == PAWNS:
-            break
-    if stopped_by_clock:
-        arrivals = arrivals[: rng.randint(max(1, len(arrivals) // 3), len(arrivals) - 1)]
-    return arrivals
+def targets(teams: int) -> tuple[int, int]:
+    return TARGETS[min(TARGETS, key=lambda size: abs(size - teams))]
 
 
 class Command(BaseCommand):
-    help = "Time the standings, the standings pages and the standings PDF on a large random tournament (rolled back)."
+    help = "Time the standings and the standings pages on large random tournaments (rolled back)."
 
     def add_arguments(self, parser):
-        parser.add_argument("--teams", type=int, default=256, help="number of teams (default 256)")
+        parser.add_argument("--teams", type=int, nargs="+", default=[256, 1000],
+                            help="numbers of teams (default 256 1000)")
         parser.add_argument("--rounds", type=int, default=3, help="number of rounds (default 3)")
         parser.add_argument("--seed", type=int, default=1, help="seed of the random results (default 1)")
         parser.add_argument("--runs", type=int, default=7, help="runs per timing; the median is printed (default 7)")
 
-    def handle(self, *args, teams: int, rounds: int, seed: int, runs: int, **options):
-        if teams < 2:
+    def handle(self, *args, teams: list[int], rounds: int, seed: int, runs: int, **options):
+        if min(teams) < 2:
             raise CommandError("--teams must be 2 or more")
         if not 1 <= rounds <= 20:
             raise CommandError("--rounds must be from 1 to 20")
         if runs < 1:
             raise CommandError("--runs must be 1 or more")
-        executor = MigrationExecutor(connection)
-        if executor.migration_plan(executor.loader.graph.leaf_nodes()):
-            raise CommandError("the database has unapplied migrations: run `manage.py migrate` first")
-        try:
-            with transaction.atomic():
-                self._bench(teams, rounds, seed, runs)
-                raise _Rollback
-        except _Rollback:
-            pass
+        require_migrated()
+        for count in teams:
+            try:
+                with transaction.atomic():
+                    self._bench(count, rounds, seed, runs)
+                    raise Rollback
+            except Rollback:
+                pass
         self.stdout.write("rolled back: nothing was kept")
 
     # --- building -------------------------------------------------------------------------
@@ -187,74 +153,58 @@ class Command(BaseCommand):
 
     # --- measuring ------------------------------------------------------------------------
 
-    @staticmethod
-    def _median_seconds(action: Callable[[], object], runs: int) -> float:
-        times = []
-        for _ in range(runs):
-            start = time.perf_counter()
-            action()
-            times.append(time.perf_counter() - start)
-        return statistics.median(times)
-
-    def _page(self, client: Client, url: str, runs: int) -> tuple[int, float, int]:
-        client.get(url)  # warm up (template loading, translations)
-        with QueryCounter() as queries:
-            response = client.get(url)
-        seconds = self._median_seconds(lambda: client.get(url), runs)
-        return queries.count, seconds, response.status_code
-
     def _bench(self, count: int, rounds: int, seed: int, runs: int) -> None:
         out = self.stdout.write
-        start = time.perf_counter()
         tournament, tables = self._build(count, rounds, seed)
-        built = time.perf_counter() - start
         out(f"bench tournament: {count} teams, {rounds} rounds, {tables} tables, pawn-order, seed {seed} "
-            f"(built in {built:.2f} s, rolled back at the end)")
-
-        data = standings_json(tournament)
-        assert data["after_round"] == rounds and len(data["standings"]) == count
-        seconds = self._median_seconds(lambda: standings_json(tournament), runs)
-        out(f"standings computed: {seconds * 1000:.1f} ms (target ≤ {STANDINGS_TARGET_MS} ms), median of {runs} runs")
+            f"(rolled back at the end)")
+        size = f"{count} teams × {rounds} rounds"
+        compute_ms, page_ms = targets(count)
+        found = standings(tournament)
+        assert found.after_round == rounds and len(found.rows) == count
+        seconds = median_seconds(lambda: standings(tournament), runs)
         with CaptureQueriesContext(connection) as queries:
-            standings_json(tournament)
-        out(f"standings queries: {len(queries.captured_queries)} (target: a fixed number, whatever the number of teams)")
+            standings(tournament)
+        report(out, f"standings compute, {size}", f"{seconds * 1000:.1f} ms, {len(queries.captured_queries)} queries",
+               f"≤ {compute_ms} ms", seconds * 1000 <= compute_ms, f"median of {runs} runs")
+        with override_settings(ALLOWED_HOSTS=[*settings.ALLOWED_HOSTS, "testserver"]):
+            self._director_page(tournament, size, page_ms, runs)
+            self._public_page(tournament, size, runs)
 
-        hosts = [*settings.ALLOWED_HOSTS, "testserver"]
-        with override_settings(ALLOWED_HOSTS=hosts):
-            self._pages(tournament, runs)
-
-        pdf_runs = max(1, min(runs, 3))
-        document = standings_document(tournament)
-        pdf_bytes = document.write_pdf()
-        seconds = self._median_seconds(lambda: standings_document(tournament).write_pdf(), pdf_runs)
-        out(f"standings PDF rendered: {seconds:.2f} s (target ≤ {PDF_TARGET_S} s), {pages(len(document.pages))}, "
-            f"{len(pdf_bytes) // 1024} KB, median of {pdf_runs} runs")
-        prizes = prizes_document(tournament)
-        seconds = self._median_seconds(lambda: prizes_document(tournament).write_pdf(), pdf_runs)
-        out(f"prize list PDF rendered: {seconds:.2f} s (target ≤ {PDF_TARGET_S} s), {pages(len(prizes.pages))}, "
-            f"median of {pdf_runs} runs")
-        seconds = self._median_seconds(lambda: StandingsWorkbook(tournament).render(), pdf_runs)
-        out(f"standings Excel written: {seconds:.2f} s (no target set), median of {pdf_runs} runs")
-
-    def _pages(self, tournament: Tournament, runs: int) -> None:
-        out = self.stdout.write
+    def _director_page(self, tournament: Tournament, size: str, target_ms: int, runs: int) -> None:
         client = Client()
-        try:
-            public_url = reverse("public:standings", args=[tournament.slug])
-        except NoReverseMatch:
-            out("public standings page: not there yet (no URL named public:standings)")
-        else:
-            queries, seconds, status = self._page(client, public_url, runs)
-            out(f"public standings page: {queries} queries (target: a fixed number, whatever the number of teams), "
-                f"{seconds * 1000:.1f} ms to render (no target set), HTTP {status}")
-        try:
-            director_url = reverse("director:standings", args=[tournament.slug])
-        except NoReverseMatch:
-            out("director standings page: not there yet (no URL named director:standings)")
-            return
         user = get_user_model().objects.create_user(f"bench-director-{tournament.pk}")
         user.groups.add(directors_group())
         client.force_login(user)
-        queries, seconds, status = self._page(client, director_url, runs)
-        out(f"director standings page: {queries} queries (target: a fixed number, whatever the number of teams), "
-            f"{seconds * 1000:.1f} ms to render (no target set), HTTP {status}")
+        url = reverse("director:standings", args=[tournament.slug])
+        client.get(url)  # warm up (templates, translations)
+        with QueryCounter() as queries:
+            status = client.get(url).status_code
+        seconds = median_seconds(lambda: client.get(url), runs)
+        report(self.stdout.write, f"director standings page, {size}",
+               f"{seconds * 1000:.1f} ms, {queries.count} queries, HTTP {status}",
+               f"≤ {target_ms} ms, ≤ {DIRECTOR_MAX_QUERIES} queries",
+               seconds * 1000 <= target_ms and queries.count <= DIRECTOR_MAX_QUERIES and status == 200,
+               f"median of {runs} runs")
+
+    def _public_page(self, tournament: Tournament, size: str, runs: int) -> None:
+        """The public page right after a change (rendered once, for every process) and from the cache."""
+        client = Client()
+        url = reverse("public:standings", args=[tournament.slug])
+
+        def after_a_change() -> None:
+            bump(pk=tournament.pk)
+            tournament.refresh_from_db()
+            client.get(url)
+
+        client.get(url)
+        seconds = median_seconds(after_a_change, runs)
+        cached = median_seconds(lambda: client.get(url), runs)
+        render_once.forget_local()
+        with QueryCounter() as queries:
+            client.get(url)  # another process: from the shared cache
+        self.stdout.write(f"public standings page, {size}: {seconds * 1000:.1f} ms right after a change "
+                          f"(rendered once for every process), {cached * 1000:.1f} ms from this process's copy, "
+                          f"{queries.count} queries from the shared cache (no target: make bench-load measures "
+                          f"the page under load)")
+
