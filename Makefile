@@ -1,6 +1,7 @@
 # Keezen Toernooi: two commands set everything up on a fresh Debian machine.
 #   make run    install, migrate, load the demo tournament, serve on the LAN
 #   make test   install what the tests need (Chromium included) and run them all
+#   make bench       every benchmark but the load test: one table of figure, target, met
 #   make bench-load  load benchmark: gunicorn + a throwaway PostgreSQL, driven by wrk (as root)
 
 VENV   := .venv
@@ -47,6 +48,10 @@ run: demo
 
 test: test-deps
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+# Every benchmark command but the load test, on the configured database; one table at the end.
+bench: install
+	$(PY) scripts/bench_all.py
 
 # gunicorn on a throwaway PostgreSQL server, many phones simulated with wrk (installed if missing).
 bench-load: install

@@ -13,11 +13,11 @@ from django.views.generic import CreateView, ListView, TemplateView, UpdateView
 from django_tables2 import SingleTableMixin
 
 from tournaments.forms import TeamForm, TournamentForm
+from tournaments.listings import TeamListing
 from tournaments.models import Team, Tournament
 from tournaments.numbers import is_whole
 from tournaments.permissions import DirectorRequiredMixin, director_required
 from tournaments.services import teams as team_services
-from tournaments.listings import TeamListing
 from tournaments.views.lookups import tournament_or_404
 
 

@@ -16,9 +16,9 @@ from tournaments.numbers import whole_or
 from tournaments.services import limits
 from tournaments.services import table_entry as entry
 from tournaments.services.clock import clock
-from tournaments.services.desk import evaluate, sides
 from tournaments.services.results import table_scores
 from tournaments.services.seating import seat_views
+from tournaments.services.sheet_entry import evaluate, sides
 from tournaments.services.sheet_states import status_of
 
 

@@ -1,4 +1,5 @@
-"""Reading a score sheet as typed at the desk (or on a phone) into the stored, seat-indexed form.
+"""Reading a score sheet as typed at the results desk (or on a phone at the table) into the stored,
+seat-indexed form: the one reading of the score-entry form (templates/tournaments/sheets/).
 
 Typing is made for speed: ``pawn-order`` is one key per pawn in arrival order — the team's letter
 (A, B, C) or its place (1, 2, 3); ``pawns-2pt`` is one number per team; ``individual-11`` is the

@@ -17,8 +17,8 @@ from django.utils.translation import gettext as _
 from tournaments.models import ResultSource, Round, RoundStatus, Table
 from tournaments.numbers import is_whole, whole_or
 from tournaments.permissions import director_required
-from tournaments.services.desk import evaluate, sides
 from tournaments.services.results import record_result, table_scores
+from tournaments.services.sheet_entry import evaluate, sides
 from tournaments.views.lookups import round_or_404, tournament_or_404
 
 
@@ -36,7 +36,7 @@ def desk_start(request: HttpRequest, slug: str) -> HttpResponse:
     if open_round is None:
         messages.info(request, _("Add a round and its tables first."))
         return redirect("director:round_list", slug)
-    return redirect("director:desk", slug, open_round.number)
+    return redirect("director:results_desk", slug, open_round.number)
 
 
 @director_required
@@ -68,11 +68,11 @@ def desk(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             else:
                 summary = ", ".join(f"{s['letter']} {p.points}" for s, p in zip(context["sides"], points))
                 messages.success(request, _("Table %(table)s saved: %(points)s.") % {"table": table.number, "points": summary})
-                return redirect(reverse("director:desk", args=[slug, number]))
+                return redirect(reverse("director:results_desk", args=[slug, number]))
         context.update(errors=errors, rows=list(zip(context["sides"], points or [])))
     missing = round_.tables.without_sheet().order_by("number").values_list("number", flat=True)
     context["missing"] = list(missing)
-    return render(request, "tournaments/director/desk.html", context)
+    return render(request, "tournaments/director/results_desk.html", context)
 
 
 @director_required
