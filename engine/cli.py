@@ -1,8 +1,9 @@
 """``python -m engine``: the command line of ``engine-cli.md``.
 
 ``moves`` and ``check`` print one JSON object and exit 0; ``batch`` answers one question per
-line (an ``{"error": …}`` line and exit status 2 for a bad one, going on with the rest).
-Bad input prints one line naming the problem on standard error and exits 2.
+line (an ``{"error": …}`` line and exit status 2 for a bad one, going on with the rest; see
+:mod:`engine.batch` for how it keeps up with the engine). Bad input prints one line naming the
+problem on standard error and exits 2.
 """
 
 from __future__ import annotations
@@ -10,9 +11,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any, TextIO
+from typing import Any
 
 from engine.api import answer
+from engine.batch import run as _batch
 from engine.errors import EngineError
 
 EXIT_ERROR = 2
@@ -36,24 +38,6 @@ def _read_position(path: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as error:
         raise EngineError(f"position file {path} is not valid JSON: {error.msg} at line {error.lineno}") from None
-
-
-def _batch(stream: TextIO, out: TextIO) -> int:
-    status = 0
-    for number, line in enumerate(stream, start=1):
-        if not line.strip():
-            continue
-        try:
-            try:
-                question = json.loads(line)
-            except json.JSONDecodeError as error:
-                raise EngineError(f"line {number} is not valid JSON: {error.msg}") from None
-            result = answer(question)
-        except EngineError as error:
-            result = {"error": str(error)}
-            status = EXIT_ERROR
-        out.write(_dump(result) + "\n")
-    return status
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -80,6 +64,11 @@ def build_parser() -> argparse.ArgumentParser:
     decode.add_argument("code")
     bench = commands.add_parser("bench", help="questions and games per second")
     bench.add_argument("--seconds", type=float, default=3.0)
+    bench_batch = commands.add_parser(
+        "bench-batch", help="python -m engine batch as a whole process against the in-process question rate")
+    bench_batch.add_argument("--rounds", type=int, default=10,
+                             help="copies of the 10,400 sample questions in the file (default 10: 104,000 lines)")
+    bench_batch.add_argument("--seconds", type=float, default=3.0, help="length of the in-process run")
     return parser
 
 
@@ -105,6 +94,14 @@ def _bench(args) -> int:
     return 0
 
 
+def _bench_batch(args) -> int:
+    from engine.bench import batch_report, bench_batch
+
+    for line in batch_report(bench_batch(args.rounds, args.seconds)):
+        print(line)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
@@ -114,6 +111,8 @@ def main(argv: list[str] | None = None) -> int:
             return _simulate(args)
         if args.command == "bench":
             return _bench(args)
+        if args.command == "bench-batch":
+            return _bench_batch(args)
         if args.command in ("code", "decode"):
             from engine.code import from_code, to_code
             from engine.position import parse_position

@@ -26,18 +26,22 @@ class Illegal(Exception):
         self.verdict = Verdict(reason, rule, facts)
 
 
-def judge(position: Position, seat: int, card: str, parts: tuple) -> Verdict | None:
-    """None when the claimed move is legal, else the verdict."""
+def judge(position: Position, seat: int, card: str, parts: tuple, table: Table | None = None) -> Verdict | None:
+    """None when the claimed move is legal, else the verdict.
+
+    ``table``: the caller's :class:`Table` of ``position.locs`` when it has one already.
+    """
     try:
-        _replay(position, seat, card, parts)
+        _replay(position, seat, card, parts, table)
     except Illegal as illegal:
         return illegal.verdict
     return None
 
 
-def _replay(position: Position, seat: int, card: str, parts: tuple) -> None:
+def _replay(position: Position, seat: int, card: str, parts: tuple, table: Table | None = None) -> None:
     b = position.board
-    table = Table(position, position.locs)
+    if table is None:
+        table = Table(position, position.locs)
     colours = controlled(position, table, seat)
     team = position.team_of(seat)
     facts = {"card": card, "seat": seat}
@@ -68,7 +72,7 @@ def _replay(position: Position, seat: int, card: str, parts: tuple) -> None:
                 if dest == b.starts[colour]:  # a placing, with a card that cannot place
                     raise Illegal("wrong-card", "R12", **part_facts, wanted="only-ace-king")
                 raise Illegal("pawn-in-nest", "R12", **part_facts)
-            table = _place(table, colour, dest, part_facts)
+            _place(table, colour, dest, part_facts)  # only an ace or a king places: one part, the last
             continue
         if card == "K":
             raise Illegal("wrong-card", "R2", **part_facts, wanted="place")
@@ -77,12 +81,12 @@ def _replay(position: Position, seat: int, card: str, parts: tuple) -> None:
             raise Illegal("seven-same-pawn", "R15", **part_facts)
         used.add(index)
         if card == "4":
-            table = table_after(position, table, index, _backward(table, colour, start, dest, part_facts))
+            _backward(table, colour, start, dest, part_facts)  # a 4 is one part, the last
             continue
         steps = FORWARD_STEPS.get(card) if card != "7" else None
         dest_ok, k = _forward(position, table, colour, start, dest, steps, remaining, part_facts)
-        table = table_after(position, table, index, dest_ok)
-        if card == "7":
+        if card == "7":  # only a 7 has parts after this one, judged on the table after it
+            table = table_after(position, table, index, dest_ok)
             remaining -= k
             if remaining and table.all_home(colour) and b.is_home(dest):
                 if colour == seat:
@@ -113,7 +117,7 @@ def _pawn_at(table: Table, colour: int, loc: int, facts: dict) -> int:
     raise Illegal("no-pawn-there", "R9", **facts)
 
 
-def _place(table: Table, colour: int, dest: int, facts: dict) -> Table:
+def _place(table: Table, colour: int, dest: int, facts: dict) -> None:
     b = table.b
     start = b.starts[colour]
     if not any(table.locs[i] == b.nest for i in range(4 * colour, 4 * colour + 4)):
@@ -123,8 +127,6 @@ def _place(table: Table, colour: int, dest: int, facts: dict) -> Table:
     occupant = table.occ[start]
     if occupant >= 0 and occupant >> 2 == colour:
         raise Illegal("start-occupied", "R12", **facts)
-    index = next(i for i in range(4 * colour, 4 * colour + 4) if table.locs[i] == b.nest)
-    return table_after(table.position, table, index, start)
 
 
 def _blocker(table: Table, mask: int) -> str:

@@ -10,6 +10,7 @@ rules are judged by :mod:`engine.rules`.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from engine.board import Board
 from engine.errors import EngineError
@@ -33,7 +34,22 @@ def parse_card(text: object) -> str:
 
 
 def parse_move(text: object, b: Board) -> tuple[str, tuple]:
-    """``(card, parts)`` from the notation; raises EngineError naming what does not parse."""
+    """``(card, parts)`` from the notation; raises EngineError naming what does not parse.
+
+    A text that parses is remembered per board (the answer is a tuple of tuples, never changed),
+    so a claim asked about again — ``python -m engine batch`` — is not parsed again.
+    """
+    if type(text) is str:
+        return _parse_remembered(text, b)
+    return _parse_move(text, b)
+
+
+@lru_cache(maxsize=8192)
+def _parse_remembered(text: str, b: Board) -> tuple[str, tuple]:
+    return _parse_move(text, b)  # an EngineError is raised again each time, never remembered
+
+
+def _parse_move(text: object, b: Board) -> tuple[str, tuple]:
     if not isinstance(text, str):
         raise EngineError("a move must be text such as \"5 0:t62>h4\"")
     card, space, rest = text.partition(" ")

@@ -207,9 +207,14 @@ def _sevens(position: Position, table: Table, seat: int) -> list[tuple]:
     return out
 
 
-def legal_moves(position: Position, seat: int, card: str, locs=None) -> list[tuple]:
-    """Every legal move of ``card`` for ``seat``: a list of ``(parts, result_locs)``."""
-    table = Table(position, position.locs if locs is None else locs)
+def legal_moves(position: Position, seat: int, card: str, locs=None, table: Table | None = None) -> list[tuple]:
+    """Every legal move of ``card`` for ``seat``: a list of ``(parts, result_locs)``.
+
+    ``table``: the caller's :class:`Table` of ``position.locs`` (or of ``locs``) when it has one
+    already — a Table never changes once built, so ``python -m engine batch`` builds one per position.
+    """
+    if table is None:
+        table = Table(position, position.locs if locs is None else locs)
     colours = controlled(position, table, seat)
     if not colours:
         return []
