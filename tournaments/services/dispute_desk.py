@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from django.http import QueryDict
 from django.utils.translation import gettext as _
 
-from engine.drawing import BoardWords, board_svg
+from engine.board_svg import BoardWords, board_svg
 from engine.house_rules import DEFAULTS, HouseRules
 from tournaments.models import Ruling, Table, Tournament
 from tournaments.numbers import whole_or

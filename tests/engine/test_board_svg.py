@@ -1,4 +1,4 @@
-"""The board drawing (engine.drawing): SVG that parses, one tappable spot per location, pawns, arrows."""
+"""The board drawing (engine.board_svg): SVG that parses, one tappable spot per location, pawns, arrows."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 
 def draw(position, **kwargs):
-    from engine.drawing import board_svg
+    from engine.board_svg import board_svg
 
     return ET.fromstring(board_svg(position, **kwargs))
 
@@ -121,7 +121,7 @@ def test_claim_and_not_selectable():
 
 
 def test_labels_and_the_callers_words():
-    from engine.drawing import BoardWords
+    from engine.board_svg import BoardWords
 
     dutch = BoardWords(board="Keezenbord", pawn="pion", start="beginpositie", nest="nest",
                        colours=("rood", "blauw", "geel", "groen", "wit", "zwart", "oranje", "paars"))
@@ -153,7 +153,7 @@ def test_track_holes_far_enough_apart_for_four_players():
 
 @pytest.mark.parametrize("players", [2, 4, 6, 8])
 def test_no_spots_overlap(players):
-    from engine.drawing import HOLE_R, SCALE
+    from engine.board_svg import HOLE_R, SCALE
 
     root = draw(sample(players))
     centres = [c for kind in "thn" for c in _centres(root, kind).values()]
@@ -164,7 +164,7 @@ def test_no_spots_overlap(players):
 
 
 def test_layout_is_cached_geometry():
-    from engine.drawing import home_xy, layout, nest_xy
+    from engine.board_svg import home_xy, layout, nest_xy
 
     for players in (2, 4, 6, 8):
         assert len(layout(players)) == 16 * players

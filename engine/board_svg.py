@@ -1,4 +1,4 @@
-"""The board as SVG markup, for the dispute desk: holes to tap, pawns, legal moves as arrows.
+"""The board as SVG markup (the board drawing), for the dispute desk: holes to tap, pawns, legal moves as arrows.
 
 Geometry (:func:`layout`, in units of one hole spacing, centre of the board at 0, 0; y points
 down, so "forward" runs clockwise on the screen, seat 0 at the bottom):
