@@ -59,13 +59,13 @@ def make_teams():
 def published_round(make_teams):
     """A new round of ``count`` new teams, drawn and published (players see it)."""
     from tournaments.services.draft import publish
-    from tournaments.services.draw import draw_round
+    from tournaments.services.pairing import pair_round
     from tournaments.services.rounds import add_round
 
     def make(tournament: Tournament, count: int):
         make_teams(tournament, count)
         round_ = add_round(tournament)
-        draw_round(round_)
+        pair_round(round_)
         publish(round_)
         return round_
 

@@ -13,7 +13,7 @@ from tournaments.models import Round
 from tournaments.services import clock as clock_services
 from tournaments.services.clock import ClockState, clock
 from tournaments.services.draft import current_seating, publish
-from tournaments.services.draw import draw_round
+from tournaments.services.pairing import pair_round
 from tournaments.services.rounds import add_round
 
 T0 = timezone.make_aware(datetime.datetime(2026, 11, 21, 13, 0, 0))
@@ -127,7 +127,7 @@ def test_find_my_table_by_player_team_name_and_number(client, tournament, publis
 def test_find_shows_the_bye(client, tournament, make_teams):
     make_teams(tournament, 3)
     round_ = add_round(tournament)
-    draw_round(round_)
+    pair_round(round_)
     publish(round_)
     bye = round_.byes.get().team
     page = client.get(f"/t/{tournament.slug}/find/", {"q": bye.name}, HTTP_ACCEPT_LANGUAGE="en")
@@ -137,7 +137,7 @@ def test_find_shows_the_bye(client, tournament, make_teams):
 def test_drafts_are_hidden_from_players(client, tournament, make_teams):
     make_teams(tournament, 4)
     round_ = add_round(tournament)
-    draw_round(round_)
+    pair_round(round_)
     team = tournament.teams.first()
     page = client.get(f"/t/{tournament.slug}/find/", {"q": team.name}, HTTP_ACCEPT_LANGUAGE="en")
     assert "No round has been published yet" in page.content.decode()

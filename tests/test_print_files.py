@@ -14,7 +14,7 @@ from django.utils import translation
 from tournaments.exporters.base import exporter
 from tournaments.models import PrintFile, PrintFileStatus
 from tournaments.services import print_files
-from tournaments.services.draw import draw_round
+from tournaments.services.pairing import pair_round
 from tournaments.services.rounds import add_round
 
 pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
@@ -24,7 +24,7 @@ pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExc
 def drawn(tournament, make_teams):
     make_teams(tournament, 8)
     round_ = add_round(tournament)
-    draw_round(round_)
+    pair_round(round_)
     return round_
 
 

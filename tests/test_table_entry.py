@@ -16,7 +16,7 @@ from tournaments.models import Attempt, Result, ResultEvent, ResultState, Round
 from tournaments.services import clock as clock_services
 from tournaments.services import table_entry as entry
 from tournaments.services.draft import publish
-from tournaments.services.draw import draw_round
+from tournaments.services.pairing import pair_round
 from tournaments.services.results import record_result
 from tournaments.services.rounds import add_round
 from tournaments.services.sheet_states import status_of
@@ -146,7 +146,7 @@ def test_an_expired_link_says_so(client, tournament, running):
 def test_draft_rounds_have_no_open_links(client, tournament, make_teams):
     make_teams(tournament, 4)
     round_ = add_round(tournament)
-    draw_round(round_)
+    pair_round(round_)
     page = client.get(link(round_.tables.first()), HTTP_ACCEPT_LANGUAGE="en")
     assert page.status_code == 410
 
@@ -207,7 +207,7 @@ def test_two_phones_submitting_at_once_never_overwrite(tournament, make_teams):
     on its own database connection (PostgreSQL in CI: row locks; SQLite serialises writers)."""
     make_teams(tournament, 4)
     round_ = add_round(tournament)
-    draw_round(round_)
+    pair_round(round_)
     publish(round_)
     table = round_.tables.first()
     barrier = threading.Barrier(2)

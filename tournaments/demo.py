@@ -50,12 +50,12 @@ def _demo_rounds(tournament: Tournament) -> None:
     would), round 2 drawn by the Swiss system and published, its clock waiting for the director."""
     from engine.game import simulate
     from tournaments.services.draft import publish
-    from tournaments.services.draw import draw_round
+    from tournaments.services.pairing import pair_round
     from tournaments.services.results import record_result
     from tournaments.services.rounds import add_round
 
     played = add_round(tournament)
-    draw_round(played)
+    pair_round(played)
     publish(played)
     for table in played.tables.order_by("number"):
         game = simulate(4, seed=tournament.seed + table.number, max_turns=300)
@@ -67,7 +67,7 @@ def _demo_rounds(tournament: Tournament) -> None:
     played.status = "finished"
     played.save(update_fields=["status"])
     waiting = add_round(tournament)
-    draw_round(waiting)
+    pair_round(waiting)
     publish(waiting)
 
 

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from tests.conftest import PASSWORD
 from tournaments.models import Ruling
 from tournaments.services.draft import publish
-from tournaments.services.draw import draw_round
+from tournaments.services.pairing import pair_round
 from tournaments.services.rounds import add_round
 
 pytestmark = pytest.mark.browser
@@ -25,7 +25,7 @@ def test_director_settles_a_dispute_and_keeps_the_ruling(page, page_problems, li
                                                          tournament, make_teams):
     make_teams(tournament, 8)
     round_ = add_round(tournament)
-    draw_round(round_)
+    pair_round(round_)
     publish(round_)
     table = round_.tables.get(number=2)
 

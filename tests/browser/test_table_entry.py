@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 from tests.browser.conftest import PHONE
 from tournaments.services import clock as clock_services
 from tournaments.services.draft import publish
-from tournaments.services.draw import draw_round
+from tournaments.services.pairing import pair_round
 from tournaments.services.rounds import add_round
 
 pytestmark = pytest.mark.browser
@@ -19,7 +19,7 @@ def test_team_a_submits_team_b_confirms(browser, page, page_problems, live_serve
                                         make_teams):
     make_teams(tournament, 4)
     round_ = add_round(tournament)
-    draw_round(round_)
+    pair_round(round_)
     publish(round_)
     clock_services.start(round_)
     table = round_.tables.get(number=1)

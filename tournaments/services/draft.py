@@ -20,14 +20,14 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from tournaments.draw import Draw, PairedTable
+from tournaments.pairing import Pairing, PairedTable
 from tournaments.models import Round, RoundStatus, Team
 from tournaments.services import print_files
-from tournaments.services.draw import (
+from tournaments.services.pairing import (
     check_can_redraw,
     opponents_before,
     teams_to_draw,
-    write_draw,
+    write_pairing,
 )
 
 
@@ -121,7 +121,7 @@ def set_seating(round_: Round, new: Seating) -> None:
     if errors:
         raise ValidationError(errors)
     teams = {str(team.pk): team for team in round_.tournament.teams.all()}
-    result = Draw(
+    result = Pairing(
         tuple(PairedTable(number, tuple(str(pk) for pk in table)) for number, table in enumerate(new.tables, 1)),
         str(new.byes[0]) if new.byes else None,
     )
@@ -130,7 +130,7 @@ def set_seating(round_: Round, new: Seating) -> None:
         errors = check_seating(locked, new)
         if errors:
             raise ValidationError(errors)
-        write_draw(locked, result, teams)
+        write_pairing(locked, result, teams)
 
 
 def swap_teams(round_: Round, first: Team, second: Team) -> None:

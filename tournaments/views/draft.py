@@ -1,5 +1,5 @@
 """Director actions on a round before it is played: draw it, plan every round, swap teams, edit
-the arrangement, publish and return to draft. Thin: the rules live in services/draw.py and
+the arrangement, publish and return to draft. Thin: the rules live in services/pairing.py and
 services/draft.py; every refusal comes back as a message naming the problem."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from tournaments.models import Round
 from tournaments.numbers import is_whole
 from tournaments.permissions import director_required
 from tournaments.services import draft as draft_services
-from tournaments.services import draw as draw_services
+from tournaments.services import pairing as pairing_services
 from tournaments.views.lookups import attempt, round_or_404, tournament_or_404
 
 
@@ -24,7 +24,7 @@ from tournaments.views.lookups import attempt, round_or_404, tournament_or_404
 @require_POST
 def draw(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     round_ = round_or_404(slug, number)
-    attempt(request, lambda: draw_services.draw_round(round_),
+    attempt(request, lambda: pairing_services.pair_round(round_),
              _("Round %(number)s drawn. Check the flags, then publish.") % {"number": number})
     return redirect("director:round_detail", slug, number)
 
@@ -34,7 +34,7 @@ def draw(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def plan(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_or_404(slug)
     rounds: list[Round] = []
-    ok = attempt(request, lambda: rounds.extend(draw_services.plan_all_rounds(tournament)),
+    ok = attempt(request, lambda: rounds.extend(pairing_services.plan_all_rounds(tournament)),
                   ngettext("%(count)s round planned without rematches.",
                            "%(count)s rounds planned without rematches.", tournament.rounds)
                   % {"count": tournament.rounds})

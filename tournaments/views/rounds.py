@@ -13,7 +13,7 @@ from tournaments.exporters.base import round_downloads
 from tournaments.forms import TableForm
 from tournaments.permissions import director_required
 from tournaments.services import rounds as round_services
-from tournaments.services.draw import draw_round
+from tournaments.services.pairing import pair_round
 from tournaments.views.lookups import (
     attempt,
     round_or_404,
@@ -37,7 +37,7 @@ def round_add(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_or_404(slug)
     round_ = round_services.add_round(tournament)
     try:
-        draw_round(round_)
+        pair_round(round_)
     except ValidationError as error:
         messages.warning(request, _("Round %(number)s added, but not drawn:") % {"number": round_.number})
         for message in error.messages:

@@ -28,7 +28,7 @@ from django.utils import timezone
 import scoring
 from tournaments.management.commands.bench_standings import random_arrivals
 from tournaments.models import Round, RoundStatus, Table, Tournament
-from tournaments.services import clock, draft, draw, results, rounds, teams
+from tournaments.services import clock, draft, pairing, results, rounds, teams
 
 PLAYED_ROUNDS = 2
 
@@ -93,7 +93,7 @@ class Command(BaseCommand):
     @staticmethod
     def _drawn_and_started(tournament: Tournament, start_at: datetime.datetime) -> Round:
         round_ = rounds.add_round(tournament)
-        draw.draw_round(round_)
+        pairing.pair_round(round_)
         draft.publish(round_)
         clock.start(round_, now=start_at)
         return round_

@@ -3,7 +3,7 @@
 Two figures, each on its own line with its target:
 
 - pairing one Swiss round of ``--teams`` teams after two simulated rounds of random results
-  (pure Python: :mod:`tournaments.draw` with ``TeamRecord`` values, no database);
+  (pure Python: :mod:`tournaments.pairing` with ``TeamRecord`` values, no database);
 - rendering the table cards with their score sheets for ``--tables`` tables (two teams each),
   built in the configured database inside a transaction that is rolled back at the end.
 """
@@ -24,7 +24,7 @@ from django.db.migrations.executor import MigrationExecutor
 
 import scoring
 from keezen_site import pdf_pool
-from tournaments.draw import Draw, TeamRecord, random_round, swiss_round
+from tournaments.pairing import Pairing, TeamRecord, random_round, swiss_round
 from tournaments.exporters.round_pdfs import table_cards_pdf
 from tournaments.models import (
     Player,
@@ -45,7 +45,7 @@ class _Rollback(Exception):
     """Raised at the end of the benchmark to undo everything it wrote."""
 
 
-def play(records: dict[str, TeamRecord], draw: Draw, rng: random.Random) -> dict[str, TeamRecord]:
+def play(records: dict[str, TeamRecord], draw: Pairing, rng: random.Random) -> dict[str, TeamRecord]:
     """Random pawn-order-like results for every table of ``draw``; opponents, byes and ranks follow."""
     points = {team_id: record.points for team_id, record in records.items()}
     opponents = {team_id: set(record.opponents) for team_id, record in records.items()}

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 
 import networkx as nx
 
-from tournaments.draw.groups import group_positions, table_sizes
+from tournaments.pairing.groups import group_positions, table_sizes
 
 NEIGHBOURS = 40
 """How many places down the standings each team gets an edge in the sparse graph."""
@@ -72,7 +72,7 @@ class PairedTable:
 
 
 @dataclass(frozen=True)
-class Draw:
+class Pairing:
     tables: tuple[PairedTable, ...]
     bye: str | None = None
 
@@ -157,7 +157,7 @@ def random_round(
     seed: int,
     teams_per_table: int = 2,
     allow_three: bool = False,
-) -> Draw:
+) -> Pairing:
     """A random draw (round 1), reproducible from ``seed``.
 
     With 2-team tables and an odd count the bye goes to a random team without a
@@ -187,7 +187,7 @@ def random_round(
             start += size
     if any(len(g) < 2 for g in groups):
         raise ValueError("Not enough teams for a table.")
-    return Draw(tuple(_table(i, g) for i, g in enumerate(groups, start=1)), bye.id if bye else None)
+    return Pairing(tuple(_table(i, g) for i, g in enumerate(groups, start=1)), bye.id if bye else None)
 
 
 # --------------------------------------------------------------------------- Swiss rounds
@@ -295,7 +295,7 @@ def swiss_round(
     avoid_same_club: bool = False,
     teams_per_table: int = 2,
     allow_three: bool = False,
-) -> Draw:
+) -> Pairing:
     """Pair teams with similar standings, avoiding rematches whenever possible.
 
     Odd count: the lowest-placed team without a previous bye gets the bye
@@ -332,10 +332,10 @@ def swiss_round(
     if three:
         groups.append(three)
     tables = tuple(_table(number, group) for number, group in enumerate(groups, start=1))
-    return Draw(tables, bye.id if bye else None)
+    return Pairing(tables, bye.id if bye else None)
 
 
-def _swiss_threes(standing: list[TeamRecord], seed: int, avoid_same_club: bool) -> Draw:
+def _swiss_threes(standing: list[TeamRecord], seed: int, avoid_same_club: bool) -> Pairing:
     """Tables of three (and the leftover tables of two) for a Swiss round; table 1 strongest."""
     position = {team.id: k for k, team in enumerate(standing)}
     met = [[position[o] for o in team.opponents if o in position] for team in standing]
@@ -343,4 +343,4 @@ def _swiss_threes(standing: list[TeamRecord], seed: int, avoid_same_club: bool) 
     groups = group_positions(table_sizes(len(standing)), met, seed, clubs=clubs)
     groups.sort(key=lambda group: (sum(group) / len(group), group[0]))
     tables = (_table(number, [standing[k] for k in group]) for number, group in enumerate(groups, 1))
-    return Draw(tuple(tables))
+    return Pairing(tuple(tables))

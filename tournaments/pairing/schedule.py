@@ -16,8 +16,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-from tournaments.draw.groups import conflict_pairs, group_positions, table_sizes
-from tournaments.draw.pairing import Draw, PairedTable
+from tournaments.pairing.groups import conflict_pairs, group_positions, table_sizes
+from tournaments.pairing.swiss import Pairing, PairedTable
 
 ATTEMPTS = 8
 """Fresh starts of a plan of three-team tables before it is declared impossible."""
@@ -25,7 +25,7 @@ ATTEMPTS = 8
 
 def planned_schedule(
     team_ids: Iterable[str], rounds: int, seed: int, teams_per_table: int = 2
-) -> list[Draw]:
+) -> list[Pairing]:
     """``rounds`` draws with no rematches.
 
     2-team tables: an odd count gets one bye per round, each to a different
@@ -64,12 +64,12 @@ def planned_schedule(
                 bye = a if b is None else b
                 continue
             tables.append(PairedTable(number=len(tables) + 1, teams=(a, b)))
-        draws.append(Draw(tuple(tables), bye))
+        draws.append(Pairing(tuple(tables), bye))
         slots = [slots[0], slots[-1], *slots[1:-1]]  # keep slot 0, rotate the rest
     return draws
 
 
-def _planned_threes(ids: list[str], rounds: int, seed: int) -> list[Draw]:
+def _planned_threes(ids: list[str], rounds: int, seed: int) -> list[Pairing]:
     n = len(ids)
     sizes = table_sizes(n)
     pairs_per_round = sum(size * (size - 1) // 2 for size in sizes)
@@ -90,7 +90,7 @@ def _planned_threes(ids: list[str], rounds: int, seed: int) -> list[Draw]:
     )
 
 
-def _try_threes(ids: list[str], rounds: int, sizes: list[int], seed: int) -> list[Draw] | None:
+def _try_threes(ids: list[str], rounds: int, sizes: list[int], seed: int) -> list[Pairing] | None:
     """One seeded attempt, round by round; None as soon as a round needs a rematch."""
     rng = random.Random(seed)
     met: list[set[int]] = [set() for _ in ids]
@@ -114,5 +114,5 @@ def _try_threes(ids: list[str], rounds: int, sizes: list[int], seed: int) -> lis
                 met[team].update(m for m in members if m != team)
                 at_two[team] += len(members) == 2
             tables.append(PairedTable(number=number, teams=tuple(ids[m] for m in members)))
-        draws.append(Draw(tuple(tables)))
+        draws.append(Pairing(tuple(tables)))
     return draws

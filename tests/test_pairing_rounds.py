@@ -19,7 +19,7 @@ from tournaments.services.draft import (
     swap_teams,
     unpublish,
 )
-from tournaments.services.draw import draw_round, plan_all_rounds
+from tournaments.services.pairing import pair_round, plan_all_rounds
 from tournaments.services.results import record_result
 from tournaments.services.rounds import add_round
 
@@ -53,7 +53,7 @@ def test_three_rounds_from_the_database_never_rematch_and_follow_the_standings(t
     teams = make_teams(tournament, 12)
     for _ in range(3):
         round_ = add_round(tournament)
-        draw = draw_round(round_)
+        draw = pair_round(round_)
         assert not draw.rematches and draw.bye is None
         assert sorted(pk for table in seating_of(round_) for pk in table) == sorted(t.pk for t in teams)
         play(round_)
@@ -69,21 +69,21 @@ def test_three_rounds_from_the_database_never_rematch_and_follow_the_standings(t
 def test_round_one_is_reproducible_from_the_seed(tournament, make_teams):
     make_teams(tournament, 10)
     round_ = add_round(tournament)
-    draw_round(round_)
+    pair_round(round_)
     first = current_seating(round_).tables
-    draw_round(round_)  # a redraw of the same draft gives the same tables
+    pair_round(round_)  # a redraw of the same draft gives the same tables
     assert current_seating(round_).tables == first
 
 
 def test_odd_count_gives_the_bye_or_a_table_of_three(tournament, make_teams):
     make_teams(tournament, 7)
     round_ = add_round(tournament)
-    draw_round(round_)
+    pair_round(round_)
     assert Bye.objects.filter(round=round_).count() == 1 and round_.tables.count() == 3
     assert [flag.kind for flag in round_flags(round_)].count("bye") == 1
     tournament.three_team_table = True
     tournament.save()
-    draw_round(round_)
+    pair_round(round_)
     assert not Bye.objects.filter(round=round_).exists()
     assert sorted(len(t) for t in current_seating(round_).tables) == [2, 2, 3]
     assert [flag.kind for flag in round_flags(round_)].count("three-team") == 1
@@ -95,7 +95,7 @@ def test_tables_of_three_tournament(tournament, make_teams):
     make_teams(tournament, 9)
     for _ in range(2):
         round_ = add_round(tournament)
-        draw_round(round_)
+        pair_round(round_)
         assert [len(t) for t in current_seating(round_).tables] == [3, 3, 3]
         play(round_)
     pairs = met_pairs(tournament)
@@ -107,30 +107,30 @@ def test_withdrawn_and_not_checked_in_teams_are_left_out_and_late_teams_flagged(
     teams[0].withdrawn = True
     teams[0].save()
     round_ = add_round(tournament)
-    draw_round(round_)
+    pair_round(round_)
     placed = set(current_seating(round_).placed())
     assert teams[0].pk not in placed and len(placed) == 5
     late = make_teams(tournament, 1, start=7)[0]
     flags = round_flags(round_)
     assert any(f.kind == "not-placed" and late.name in f.message for f in flags)
-    draw_round(round_)  # the redraw takes the late team in
+    pair_round(round_)  # the redraw takes the late team in
     assert late.pk in current_seating(round_).placed()
     for team in teams[1:4]:
         team.checked_in = True
         team.save()
-    draw_round(round_)  # once check-in began, only checked-in teams are drawn
+    pair_round(round_)  # once check-in began, only checked-in teams are drawn
     assert set(current_seating(round_).placed()) == {t.pk for t in teams[1:4]}
 
 
 def test_drawing_waits_for_missing_results(tournament, make_teams):
     make_teams(tournament, 4)
     round1 = add_round(tournament)
-    draw_round(round1)
+    pair_round(round1)
     publish(round1)
     record_result(round1.tables.first(), {"arrivals": [0]})
     round2 = add_round(tournament)
     with pytest.raises(ValidationError) as error:
-        draw_round(round2)
+        pair_round(round2)
     assert "round 1 table 2" in str(error.value.messages)
     assert not round2.tables.exists()
 
@@ -138,10 +138,10 @@ def test_drawing_waits_for_missing_results(tournament, make_teams):
 def test_rematch_flagged_when_unavoidable(tournament, make_teams):
     make_teams(tournament, 2)
     round1 = add_round(tournament)
-    draw_round(round1)
+    pair_round(round1)
     play(round1)
     round2 = add_round(tournament)
-    draw = draw_round(round2)
+    draw = pair_round(round2)
     assert len(draw.rematches) == 1
     assert [f.kind for f in round_flags(round2)] == ["rematch"]
 
@@ -152,7 +152,7 @@ def test_same_club_flag_and_avoidance(tournament, make_teams):
     tournament.avoid_same_club = True
     tournament.save()
     round_ = add_round(tournament)
-    draw_round(round_)
+    pair_round(round_)
     assert not any(f.kind == "same-club" for f in round_flags(round_))
 
 
@@ -182,7 +182,7 @@ def test_plan_refuses_more_rounds_than_teams_allow(tournament, make_teams):
 def drawn(tournament, make_teams):
     teams = make_teams(tournament, 7)
     round_ = add_round(tournament)
-    draw_round(round_)
+    pair_round(round_)
     return round_, teams
 
 
@@ -266,7 +266,7 @@ def test_published_rounds_are_fixed_until_returned_to_draft(drawn):
     with pytest.raises(ValidationError):
         swap_teams(round_, team[seating.tables[0][0]], team[seating.tables[1][0]])
     with pytest.raises(ValidationError):
-        draw_round(round_)
+        pair_round(round_)
     unpublish(round_)
     swap_teams(round_, team[seating.tables[0][0]], team[seating.tables[1][0]])
     publish(round_)
@@ -319,7 +319,7 @@ def test_round_page_queries_do_not_grow_with_tables(director_client, tournament,
                                                     django_assert_max_num_queries):
     make_teams(tournament, 60)
     round_ = add_round(tournament)
-    draw_round(round_)
+    pair_round(round_)
     with django_assert_max_num_queries(25):
         director_client.get(f"/director/t/{tournament.slug}/rounds/1/")
 

@@ -1,5 +1,5 @@
-"""The database side of the draw: turn teams, standings and history into plain ``TeamRecord``
-values for the pure generators in :mod:`tournaments.draw`, and write what they return as the
+"""The database side of pairing a round: turn teams, standings and history into plain ``TeamRecord``
+values for the pure generators in :mod:`tournaments.pairing`, and write what they return as the
 round's draft tables and bye.
 
 Why a separate module (Tabbycat's "manager"): the generators stay free of Django and are
@@ -20,7 +20,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournaments import draw
+from tournaments import pairing
 from tournaments.models import (
     Bye,
     Result,
@@ -57,7 +57,7 @@ def opponents_before(round_: Round) -> dict[int, set[int]]:
     return met
 
 
-def team_records(round_: Round, teams: list[Team]) -> list[draw.TeamRecord]:
+def team_records(round_: Round, teams: list[Team]) -> list[pairing.TeamRecord]:
     """What the generator needs: standings after the previous round, opponents, club, earlier bye."""
     tournament = round_.tournament
     previous = round_.number - 1
@@ -69,7 +69,7 @@ def team_records(round_: Round, teams: list[Team]) -> list[draw.TeamRecord]:
     records = []
     for team in teams:
         rank, points = ranks.get(team_key(team), (0, 0))
-        records.append(draw.TeamRecord(
+        records.append(pairing.TeamRecord(
             id=str(team.pk), points=points, rank=rank,
             club=str(team.club_id) if team.club_id else "",
             opponents=frozenset(str(pk) for pk in met.get(team.pk, ())),
@@ -104,7 +104,7 @@ def check_can_redraw(round_: Round) -> list[str]:
     return errors
 
 
-def make_draw(round_: Round, teams: list[Team]) -> draw.Draw:
+def make_pairing(round_: Round, teams: list[Team]) -> pairing.Pairing:
     """The generator's draw for ``round_``: random in round 1, Swiss after it."""
     tournament = round_.tournament
     errors = []
@@ -129,14 +129,14 @@ def make_draw(round_: Round, teams: list[Team]) -> draw.Draw:
     seed = _round_seed(tournament, round_.number)
     first = round_.number == 1 or all(r.rank == 0 for r in records)
     if first and not tournament.avoid_same_club:
-        return draw.random_round(records, seed, teams_per_table=per_table, allow_three=allow_three)
+        return pairing.random_round(records, seed, teams_per_table=per_table, allow_three=allow_three)
     # Swiss with no standings yet (every rank 0) pairs along a seeded random order: a random
     # round that also keeps clubs apart.
-    return draw.swiss_round(records, seed, avoid_same_club=tournament.avoid_same_club,
+    return pairing.swiss_round(records, seed, avoid_same_club=tournament.avoid_same_club,
                             teams_per_table=per_table, allow_three=allow_three)
 
 
-def write_draw(round_: Round, result: draw.Draw, team_by_id: dict[str, Team]) -> None:
+def write_pairing(round_: Round, result: pairing.Pairing, team_by_id: dict[str, Team]) -> None:
     """Replace the round's tables and byes by ``result`` (caller holds the transaction)."""
     round_.tables.all().delete()
     round_.byes.all().delete()
@@ -150,19 +150,19 @@ def write_draw(round_: Round, result: draw.Draw, team_by_id: dict[str, Team]) ->
         Bye.objects.create(round=round_, team=team_by_id[result.bye])
 
 
-def draw_round(round_: Round) -> draw.Draw:
-    """Draw (or redraw) a draft round: random in round 1, Swiss after it; one transaction."""
+def pair_round(round_: Round) -> pairing.Pairing:
+    """Pair (draw or redraw) a draft round: random in round 1, Swiss after it; one transaction."""
     errors = check_can_redraw(round_)
     if errors:
         raise ValidationError(errors)
     teams = teams_to_draw(round_.tournament)
-    result = make_draw(round_, teams)
+    result = make_pairing(round_, teams)
     with transaction.atomic():
         locked = Round.objects.select_for_update().get(pk=round_.pk)
         errors = check_can_redraw(locked)
         if errors:
             raise ValidationError(errors)
-        write_draw(locked, result, {str(team.pk): team for team in teams})
+        write_pairing(locked, result, {str(team.pk): team for team in teams})
     return result
 
 
@@ -176,9 +176,9 @@ def plan_all_rounds(tournament: Tournament) -> list[Round]:
     ids = [str(team.pk) for team in teams]
     try:
         if tournament.teams_per_table == 3:
-            draws = draw.planned_schedule(ids, tournament.rounds, tournament.seed, teams_per_table=3)
+            draws = pairing.planned_schedule(ids, tournament.rounds, tournament.seed, teams_per_table=3)
         else:
-            draws = draw.planned_schedule(ids, tournament.rounds, tournament.seed)
+            draws = pairing.planned_schedule(ids, tournament.rounds, tournament.seed)
     except ValueError:
         raise ValidationError(
             _("%(teams)s teams cannot play %(rounds)s rounds without meeting a team twice.")
@@ -189,6 +189,6 @@ def plan_all_rounds(tournament: Tournament) -> list[Round]:
     with transaction.atomic():
         for number, planned in enumerate(draws, start=1):
             round_ = Round.objects.create(tournament=tournament, number=number, minutes=tournament.round_minutes)
-            write_draw(round_, planned, team_by_id)
+            write_pairing(round_, planned, team_by_id)
             rounds.append(round_)
     return rounds

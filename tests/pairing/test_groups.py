@@ -11,18 +11,18 @@ from collections import Counter
 
 import pytest
 
-from tests.draw.test_pairing import apply_results, assert_everyone_once, ids, met_pairs
-from tournaments.draw import (
-    Draw,
+from tests.pairing.test_pairing import apply_results, assert_everyone_once, ids, met_pairs
+from tournaments.pairing import (
+    Pairing,
     TeamRecord,
     planned_schedule,
     random_round,
     swiss_round,
 )
-from tournaments.draw.groups import conflict_pairs, group_positions, table_sizes
+from tournaments.pairing.groups import conflict_pairs, group_positions, table_sizes
 
 
-def simulate_threes(n: int, seed: int, rounds: int = 3, **swiss_kwargs) -> list[Draw]:
+def simulate_threes(n: int, seed: int, rounds: int = 3, **swiss_kwargs) -> list[Pairing]:
     rng = random.Random(seed)
     teams = [TeamRecord(team_id) for team_id in ids(n)]
     draws = [random_round(teams, seed, teams_per_table=3)]
@@ -38,7 +38,7 @@ def expected_sizes(n: int) -> Counter[int]:
     return Counter({3: (n - 2 * twos) // 3, 2: twos})
 
 
-def assert_rematch_free_rounds_of_three(draws: list[Draw], n: int) -> None:
+def assert_rematch_free_rounds_of_three(draws: list[Pairing], n: int) -> None:
     seen: set[frozenset[str]] = set()
     for draw in draws:
         assert draw.bye is None

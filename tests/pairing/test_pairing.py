@@ -11,27 +11,27 @@ from dataclasses import replace
 
 import pytest
 
-from tournaments.draw import (
-    Draw,
+from tournaments.pairing import (
+    Pairing,
     TeamRecord,
     planned_schedule,
     random_round,
     swiss_round,
 )
-from tournaments.draw.pairing import BLOCK, NEIGHBOURS
+from tournaments.pairing.swiss import BLOCK, NEIGHBOURS
 
 
 def ids(n: int) -> list[str]:
     return [f"T{i:04d}" for i in range(1, n + 1)]
 
 
-def assert_everyone_once(draw: Draw, teams) -> None:
+def assert_everyone_once(draw: Pairing, teams) -> None:
     placed = draw.team_ids
     assert sorted(placed) == sorted(t.id if isinstance(t, TeamRecord) else t for t in teams)
     assert [t.number for t in draw.tables] == list(range(1, len(draw.tables) + 1))
 
 
-def apply_results(teams: list[TeamRecord], draw: Draw, rng: random.Random) -> list[TeamRecord]:
+def apply_results(teams: list[TeamRecord], draw: Pairing, rng: random.Random) -> list[TeamRecord]:
     """Random results: add opponents and points, recompute ranks (1..n, ties by coin)."""
     by_id = {t.id: t for t in teams}
     for table in draw.tables:
@@ -47,7 +47,7 @@ def apply_results(teams: list[TeamRecord], draw: Draw, rng: random.Random) -> li
     return [replace(t, rank=i) for i, t in enumerate(ordered, start=1)]
 
 
-def simulate(n: int, seed: int, rounds: int = 3, **swiss_kwargs) -> list[Draw]:
+def simulate(n: int, seed: int, rounds: int = 3, **swiss_kwargs) -> list[Pairing]:
     rng = random.Random(seed)
     teams = [TeamRecord(team_id) for team_id in ids(n)]
     draws = [random_round(teams, seed)]
@@ -58,7 +58,7 @@ def simulate(n: int, seed: int, rounds: int = 3, **swiss_kwargs) -> list[Draw]:
     return draws
 
 
-def met_pairs(draw: Draw) -> set[frozenset[str]]:
+def met_pairs(draw: Pairing) -> set[frozenset[str]]:
     return {frozenset((a, b)) for t in draw.tables for a in t.teams for b in t.teams if a < b}
 
 
