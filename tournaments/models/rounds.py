@@ -65,14 +65,18 @@ def new_team_code() -> str:
 
 
 class TableQuerySet(models.QuerySet):
+    def with_seats(self) -> "TableQuerySet":
+        """Tables with their seated teams (in sheet order) and the teams' players, in a fixed number
+        of queries: how every page and file reads who sits where."""
+        seats = TableSeat.objects.select_related("team__club").prefetch_related("team__players").order_by("position")
+        return self.prefetch_related(models.Prefetch("seats", queryset=seats))
+
     def with_sheets(self) -> "TableQuerySet":
-        """Tables with their seats (teams, players) and every version of their sheet, in a fixed
-        number of queries: the one way every page, file and command reads tables with results.
-        ``table.current_sheet`` is then the version that counts, ``table.sheet_versions`` the history."""
-        seats = TableSeat.objects.select_related("team").prefetch_related("team__players").order_by("position")
+        """:meth:`with_seats` and every version of each table's sheet: the one way every page, file
+        and command reads tables with results. ``table.current_sheet`` is then the version that
+        counts, ``table.sheet_versions`` the history."""
         versions = Result.objects.select_related("created_by").order_by("-version")
-        return self.prefetch_related(models.Prefetch("seats", queryset=seats),
-                                     models.Prefetch("results", queryset=versions))
+        return self.with_seats().prefetch_related(models.Prefetch("results", queryset=versions))
 
     def without_sheet(self) -> "TableQuerySet":
         """Tables whose sheet has not come in (no version at all)."""

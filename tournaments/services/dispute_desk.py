@@ -165,7 +165,7 @@ def current_tables(tournament: Tournament) -> list[Table]:
     round_ = current_round(tournament.pk)
     if round_ is None:
         return []
-    return list(round_.tables.select_related("round").prefetch_related("seats__team").order_by("number"))
+    return list(round_.tables.select_related("round").with_seats().order_by("number"))
 
 
 def save(desk: Desk, tournament: Tournament, table: Table | None, note: str, user) -> Ruling | None:

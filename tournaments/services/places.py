@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Prefetch, Q
+from django.db.models import Q
 
-from tournaments.models import Bye, Round, Table, TableSeat, Team
+from tournaments.models import Bye, Round, Table, Team
 from tournaments.numbers import is_whole
 from tournaments.services.seating import SeatView, seat_views
 
@@ -28,13 +28,9 @@ class Place:
     bye: bool = False
 
 
-def _seats() -> Prefetch:
-    return Prefetch("seats", queryset=TableSeat.objects.select_related("team").prefetch_related("team__players"))
-
-
 def round_tables(round_: Round) -> list[tuple[Table, list[SeatView]]]:
     """Every table of the round with its seats, in a fixed number of queries."""
-    return [(table, seat_views(table)) for table in round_.tables.order_by("number").prefetch_related(_seats())]
+    return [(table, seat_views(table)) for table in round_.tables.order_by("number").with_seats()]
 
 
 def find_places(round_: Round, query: str) -> list[Place]:
@@ -47,7 +43,7 @@ def find_places(round_: Round, query: str) -> list[Place]:
         .distinct()[:MAX_PLACES]
     )
     tables = (
-        round_.tables.filter(seats__team_id__in=team_ids).distinct().order_by("number").prefetch_related(_seats())
+        round_.tables.filter(seats__team_id__in=team_ids).distinct().order_by("number").with_seats()
     )
     places = []
     for table in tables:

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Prefetch
 from django.utils.text import slugify
 
 import scoring
@@ -309,15 +310,15 @@ def export_file(tournament: Tournament) -> dict[str, Any]:
         data["teams"].append(entry)
     data["tables"] = []
     rounds = tournament.round_set.order_by("number").prefetch_related(
-        "tables__seats__team", "tables__results", "byes__team"
+        Prefetch("tables", queryset=Table.objects.order_by("number").with_sheets()), "byes__team"
     )
     for round_ in rounds:
-        for table in sorted(round_.tables.all(), key=lambda t: t.number):
-            keys = [team_key(seat.team) for seat in sorted(table.seats.all(), key=lambda s: s.position)]
+        for table in round_.tables.all():
+            keys = [team_key(seat.team) for seat in table.seats.all()]
             entry = {"round": round_.number, "table": table.number, "teams": keys}
-            results = sorted(table.results.all(), key=lambda r: -r.version)
-            if results:
-                sheet = to_sheet(keys, results[0].sheet)
+            current = table.current_sheet
+            if current is not None:
+                sheet = to_sheet(keys, current.sheet)
                 for key in ("arrivals", "pawns_home", "home", "forfeit"):
                     value = getattr(sheet, key)
                     if value is not None:

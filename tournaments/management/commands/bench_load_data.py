@@ -6,9 +6,14 @@ and 2 drawn, published, started and fully played with random valid sheets (``rec
 round 3 drawn, published and its clock started. Writes what the load generator needs as JSON::
 
     {"slug": ..., "standings_url": "/t/<slug>/standings/",
-     "tables": [{"token": ..., "codes": ["123456", "654321"]}, ...]}
+     "tables": [{"number": 1, "token": ..., "codes": ["123456", "654321"], "teams": ["T12", "T40"]}, ...],
+     "arrivals": "AAAAAAAA", "points": {"2": [1120, 0]}}
 
-with one entry per table of round 3 (its private link's token and the team codes in seat order).
+with one entry per table of round 3 (its number, its private link's token, and the team codes and
+team keys — as the public standings show them, ``data-testid="total-T12"`` — in seat order), and
+the sheet the load generators post (``arrivals``: every pawn home for the first team) with the
+points each seat gets for it, by number of seats at the table, computed by the scoring code (the
+results-arriving driver adds them to the totals shown before to know the totals to wait for).
 Used by ``scripts/bench_load.sh`` (``make bench-load``).
 """
 
@@ -29,8 +34,13 @@ import scoring
 from tournaments.management.commands.bench_standings import random_arrivals
 from tournaments.models import Round, RoundStatus, Table, Tournament
 from tournaments.services import clock, draft, pairing, results, rounds, teams
+from tournaments.services.sheet_entry import parse_arrivals
+from tournaments.services.standings import team_key
 
 PLAYED_ROUNDS = 2
+SHEET_ARRIVALS = "AAAAAAAA"
+"""The sheet the load generators post on the table links (scripts/wrk/table_entry.lua, the
+results-arriving driver): every pawn home for the first team."""
 
 
 class Command(BaseCommand):
@@ -56,13 +66,22 @@ class Command(BaseCommand):
         Round.objects.filter(tournament=tournament, number__lte=PLAYED_ROUNDS).update(status=RoundStatus.FINISHED)
         current = self._drawn_and_started(tournament, now)
         tables = []
-        for table in current.tables.order_by("number").prefetch_related("seats"):
+        for table in current.tables.order_by("number").prefetch_related("seats__team"):
             seats = sorted(table.seats.all(), key=lambda seat: seat.position)
-            tables.append({"token": table.token, "codes": [seat.code for seat in seats]})
+            tables.append({"number": table.number, "token": table.token, "codes": [seat.code for seat in seats],
+                           "teams": [team_key(seat.team) for seat in seats]})
+        points = {}
+        for seat_count in sorted({len(t["teams"]) for t in tables}):
+            arrivals, errors = parse_arrivals(SHEET_ARRIVALS, seat_count)
+            assert not errors, errors
+            points[str(seat_count)] = [score.points for score in
+                                       results.seat_scores(tournament, seat_count, {"arrivals": arrivals})]
         data = {
             "slug": tournament.slug,
             "standings_url": reverse("public:standings", args=[tournament.slug]),
             "tables": tables,
+            "arrivals": SHEET_ARRIVALS,
+            "points": points,
         }
         Path(out).write_text(json.dumps(data, indent=1) + "\n")
         self.stdout.write(
