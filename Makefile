@@ -37,6 +37,7 @@ test-deps: install
 
 migrate: install
 	$(PY) manage.py migrate --noinput
+	$(PY) manage.py createcachetable
 	$(PY) manage.py collectstatic --noinput -v 0
 
 demo: migrate

@@ -66,3 +66,4 @@ def test_the_lists_come_from_the_registry_and_unknown_files_are_404(director_cli
     assert director_client.get(f"/director/t/{tournament.slug}/rounds/1/files/standings-pdf/").status_code == 404
     bad = director_client.get(f"/director/t/{tournament.slug}/files/standings-xlsx/?after_round=²")
     assert bad.status_code == 400 and b"after_round" in bad.content
+

@@ -17,9 +17,6 @@ from tournaments.services import print_files
 from tournaments.services.pairing import pair_round
 from tournaments.services.rounds import add_round
 
-pytestmark = pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
-
-
 @pytest.fixture
 def drawn(tournament, make_teams):
     make_teams(tournament, 8)
@@ -44,13 +41,15 @@ def test_publishing_queues_the_round_files_and_a_download_shows_progress_until_r
     waiting = director_client.get(url, HTTP_ACCEPT_LANGUAGE="en")
     assert waiting.status_code == 202 and 'class="progress"' in waiting.content.decode()
     assert "The file is being made" in waiting.content.decode()
-    poll = director_client.get(url, HTTP_ACCEPT_LANGUAGE="en", HTTP_HX_REQUEST="true")
+    follow = f"{url}?job={jobs['table-cards-pdf'].pk}"
+    assert f'hx-get="{follow}"' in waiting.content.decode()  # the page follows its own job
+    poll = director_client.get(follow, HTTP_ACCEPT_LANGUAGE="en", HTTP_HX_REQUEST="true")
     assert poll.status_code == 202 and 'hx-trigger="every 1s"' in poll.content.decode()
     assert print_files.run(jobs["table-cards-pdf"].pk)  # what the background thread does
     assert not print_files.run(jobs["table-cards-pdf"].pk)  # a job runs once
-    ready = director_client.get(url, HTTP_ACCEPT_LANGUAGE="en", HTTP_HX_REQUEST="true")
-    assert ready["HX-Redirect"] == url  # the progress page opens the file
-    download = director_client.get(url, HTTP_ACCEPT_LANGUAGE="en")
+    ready = director_client.get(follow, HTTP_ACCEPT_LANGUAGE="en", HTTP_HX_REQUEST="true")
+    assert ready["HX-Redirect"] == follow  # the progress page opens the file
+    download = director_client.get(follow, HTTP_ACCEPT_LANGUAGE="en")
     assert download.status_code == 200 and download.content.startswith(b"%PDF-")
     assert download["Content-Disposition"] == 'inline; filename="keezen-cup-2026-round-1-table-cards.pdf"'
 
@@ -67,7 +66,7 @@ def test_a_changed_draw_makes_new_cards_and_a_lost_job_starts_again(settings, di
     current = PrintFile.objects.filter(round=drawn, exporter="table-cards-pdf").exclude(pk=first.pk).get()
     # Its process died while rendering, long ago: the next click starts it again.
     PrintFile.objects.filter(pk=current.pk).update(status=PrintFileStatus.RUNNING,
-                                                   started_at=current.created_at - print_files.LOST_AFTER)
+                                                   started_at=current.created_at - 20 * print_files.LOST_AFTER)
     with translation.override(current.language):
         again = print_files.ask(exporter("table-cards-pdf"), drawn.tournament, drawn, None, current.site_url)
     assert again.pk == current.pk and PrintFile.objects.get(pk=current.pk).status == PrintFileStatus.QUEUED
@@ -91,3 +90,27 @@ def test_a_background_thread_makes_the_files_after_publishing(settings, director
     download = director_client.get(f"/director/t/{drawn.tournament.slug}/rounds/1/wall-by-team.pdf")
     assert download.status_code == 200 and download.content.startswith(b"%PDF-")
     connection.close()
+
+
+def test_the_progress_page_follows_its_own_job_while_results_come_in(settings, director_client, tournament,
+                                                                     make_teams):
+    from tournaments.services.results import record_result
+    from tournaments.services.rounds import add_table
+
+    settings.PRINT_FILES_RUN = "queue"
+    teams = make_teams(tournament, 4)
+    round_ = add_round(tournament)
+    tables = [add_table(round_, teams[:2]), add_table(round_, teams[2:])]
+    url = f"/director/t/{tournament.slug}/standings.pdf"
+    assert director_client.get(url).status_code == 202
+    job = PrintFile.objects.get(exporter="standings-pdf")
+    record_result(tables[0], {"arrivals": [0, 1]})  # a result while the director waits
+    follow = f"{url}?job={job.pk}"
+    assert director_client.get(follow, HTTP_HX_REQUEST="true").status_code == 202
+    assert PrintFile.objects.filter(exporter="standings-pdf").count() == 1
+    print_files.run(job.pk)
+    assert director_client.get(follow, HTTP_HX_REQUEST="true")["HX-Redirect"] == follow
+    assert director_client.get(follow).content.startswith(b"%PDF-")
+    record_result(tables[1], {"arrivals": [1, 0]})
+    assert director_client.get(url).status_code == 202  # a new click asks for today's standings
+    assert PrintFile.objects.filter(exporter="standings-pdf").count() == 2

@@ -76,11 +76,11 @@ def assert_pdf(response, filename: str) -> bytes:
 def test_standings_order_totals_and_lot(cup):
     report = standings_report(cup)
     assert report.after_round == 2
-    assert [row.team_id for row in report.rows][:1] == ["T1"]
-    assert [row.team_id for row in report.rows][3:] == ["T3", "T2"]
-    assert {row.team_id: row.points for row in report.rows} == TOTALS
-    assert {row.team_id for row in report.rows if row.lot} == {"T4", "T5"}
-    t5 = next(row for row in report.rows if row.team_id == "T5")
+    assert [row.team.key for row in report.rows][:1] == ["T1"]
+    assert [row.team.key for row in report.rows][3:] == ["T3", "T2"]
+    assert {row.team.key: row.points for row in report.rows} == TOTALS
+    assert {row.team.key for row in report.rows if row.lot} == {"T4", "T5"}
+    t5 = next(row for row in report.rows if row.team.key == "T5")
     assert list(t5.rounds) == [150, 150] and t5.bye_round == 1
 
 

@@ -59,3 +59,13 @@ def test_per_player_rows_and_the_frozen_snapshot_read_back(db):
     frozen = public_standings(tournament)
     assert frozen.frozen and frozen.as_json() == found.as_json()
     assert from_json(tournament, found.as_json()).rows[0].team.players == ("De Kezers A", "De Kezers B")
+
+
+def test_the_frozen_snapshot_keeps_its_names_after_a_rename(db):
+    tournament = import_file(cup_file())
+    set_frozen(tournament, True)
+    tournament.refresh_from_db()
+    snapshot = tournament.frozen_standings
+    tournament.teams.filter(number=1).update(name="Renamed after the freeze")
+    frozen = public_standings(tournament)
+    assert frozen.as_json() == snapshot and frozen.rows[0].name == "De Kezers"

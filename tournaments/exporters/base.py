@@ -16,6 +16,7 @@ import hashlib
 import json
 from typing import ClassVar
 
+from django.conf import settings
 from django.utils.functional import Promise
 from django.utils.translation import get_language
 
@@ -26,9 +27,19 @@ XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 JSON = "application/json"
 
 
+def _layout() -> str:
+    """A fingerprint of the files' templates: a new layout (an upgrade) makes every file again."""
+    sources = sorted((settings.BASE_DIR / "templates" / "tournaments" / "pdf").glob("*.html"))
+    return hashlib.sha256(b"".join(path.read_bytes() for path in sources)).hexdigest()[:12]
+
+
+LAYOUT = _layout()
+
+
 def digest(*parts: object) -> str:
-    """A short fingerprint of plain values (JSON: the same whether a value came from a form or the database)."""
-    return hashlib.sha256(json.dumps(parts, default=str).encode()).hexdigest()[:32]
+    """A short fingerprint of plain values (JSON: the same whether a value came from a form or the
+    database), and of the files' layout."""
+    return hashlib.sha256(json.dumps([LAYOUT, *parts], default=str).encode()).hexdigest()[:32]
 
 
 class Exporter:

@@ -88,14 +88,14 @@ class StandingsWorkbook(WorkbookRows):
         if report.per_player:
             yield [_("Rank"), _("Player"), _("Team"), _("Team name"), *round_headings, _("Total"), _("Lot")]
             for row in report.rows:
-                yield [row.rank, row.player, row.team_id, row.team.name, *row.rounds, row.points,
+                yield [row.rank, row.player, row.team.key, row.team.name, *row.rounds, row.points,
                        _("by lot") if row.lot else ""]
         else:
             yield [_("Rank"), _("Team"), _("Team name"), _("Player 1"), _("Player 2"), *round_headings,
                    _("Total"), _("Lot")]
             for row in report.rows:
                 players = row.players + ["", ""]
-                yield [row.rank, row.team_id, row.team.name, players[0], players[1], *row.rounds, row.points,
+                yield [row.rank, row.team.key, row.team.name, players[0], players[1], *row.rounds, row.points,
                        _("by lot") if row.lot else ""]
 
     # --- the rounds ------------------------------------------------------------------------

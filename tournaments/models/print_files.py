@@ -6,6 +6,7 @@ hand it out. See :mod:`tournaments.services.print_files`."""
 from __future__ import annotations
 
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.registration import Tournament
@@ -35,6 +36,7 @@ class PrintFile(models.Model):
     content = models.BinaryField(_("file"), null=True, blank=True, editable=False)
     error = models.TextField(_("error"), blank=True)
     created_at = models.DateTimeField(_("asked at"), auto_now_add=True)
+    queued_at = models.DateTimeField(_("queued at"), default=timezone.now)
     started_at = models.DateTimeField(_("started at"), null=True, blank=True)
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
 

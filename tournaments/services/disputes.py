@@ -1,4 +1,5 @@
-"""The dispute desk: set up a position, ask what a card allows, judge a claimed move, keep the ruling.
+"""Positions for the dispute desk and the rules helper: set up a position, ask the engine what a card
+allows, judge a claimed move, keep the ruling.
 
 Why a layer over the engine: the director works with taps and pasted codes, in Dutch or English,
 and needs messages that name what is wrong ("rood heeft 5 pionnen") rather than the engine's

@@ -10,7 +10,7 @@ it, and a job whose process died is started again.
 
 ``settings.PRINT_FILES_RUN``: ``"thread"`` (the default: a background thread), ``"inline"``
 (render inside the request — for the test suite, where no thread may outlive a test's
-transaction) or ``"queue"`` (only queue; something else calls :func:`run`).
+transaction) or ``"queue"`` (only queue: tests call :func:`run` as the thread would).
 """
 
 from __future__ import annotations
@@ -32,8 +32,9 @@ logger = logging.getLogger(__name__)
 
 WAIT_SECONDS = 3.0
 """A click waits this long for a file being made before it shows the progress page instead."""
-LOST_AFTER = datetime.timedelta(minutes=5)
-"""A job running (or queued) this long was lost with its process: it is started again."""
+LOST_AFTER = datetime.timedelta(seconds=60)
+"""A job queued this long, or running this long and ten times its expected time, was lost with its
+process (a worker restarted, say): the next click starts it again."""
 POLL_SECONDS = 0.1
 SECONDS_PER_PAGE = 0.02
 """For the progress bar only: a rough time per table card on this kind of laptop."""
@@ -69,15 +70,18 @@ def ask(found: Exporter, tournament: Tournament, round_: Round | None = None, af
             return PrintFile.objects.defer("content").get(tournament=tournament, exporter=found.identifier, key=key)
         start(job.pk)
     elif _lost(job) or (retry and job.failed):
-        PrintFile.objects.filter(pk=job.pk, status=job.status).update(status=PrintFileStatus.QUEUED, started_at=None)
-        start(job.pk)
+        if PrintFile.objects.filter(pk=job.pk, status=job.status).update(
+                status=PrintFileStatus.QUEUED, started_at=None, queued_at=timezone.now(), error=""):
+            start(job.pk)
     return job
 
 
 def _lost(job: PrintFile) -> bool:
+    now = timezone.now()
     if job.status == PrintFileStatus.RUNNING:
-        return job.started_at is None or timezone.now() - job.started_at > LOST_AFTER
-    return job.status == PrintFileStatus.QUEUED and timezone.now() - job.created_at > LOST_AFTER
+        allowed = max(LOST_AFTER, datetime.timedelta(seconds=10 * job.estimate_seconds))
+        return job.started_at is None or now - job.started_at > allowed
+    return job.status == PrintFileStatus.QUEUED and now - job.queued_at > LOST_AFTER
 
 
 def ready_or_started(found: Exporter, tournament: Tournament, round_: Round | None = None,
@@ -85,9 +89,16 @@ def ready_or_started(found: Exporter, tournament: Tournament, round_: Round | No
                      retry: bool = False) -> PrintFile:
     """The file, when it is (or within ``wait`` seconds becomes) ready; else the job in progress."""
     job = ask(found, tournament, round_, after_round, site_url, retry)
+    return wait_for(job, wait)
+
+
+def wait_for(job: PrintFile, wait: float) -> PrintFile:
+    """The job as it is once ready or failed, or after ``wait`` seconds."""
+    if _mode() == "queue":
+        wait = 0  # nothing here runs it
     deadline = time.monotonic() + wait
     while True:
-        job = PrintFile.objects.get(pk=job.pk)
+        job = PrintFile.objects.filter(pk=job.pk).first() or job  # a removed job: as it was last seen
         if job.status in (PrintFileStatus.READY, PrintFileStatus.FAILED) or time.monotonic() >= deadline:
             return job
         time.sleep(POLL_SECONDS)
@@ -122,29 +133,33 @@ def _in_thread(job_id: int) -> None:
 
 def run(job_id: int) -> bool:
     """Render the queued job ``job_id``; False when another worker has it (or it is gone)."""
-    now = timezone.now()
     claimed = PrintFile.objects.filter(pk=job_id, status=PrintFileStatus.QUEUED).update(
-        status=PrintFileStatus.RUNNING, started_at=now)
+        status=PrintFileStatus.RUNNING, started_at=timezone.now())
     if not claimed:
         return False
-    job = PrintFile.objects.select_related("tournament", "round__tournament").defer("content").get(pk=job_id)
-    found = exporter(job.exporter)
     try:
-        with translation.override(job.language):
-            content = found.render(job.tournament, round_=job.round, after_round=job.after_round,
-                                   site_url=job.site_url or None)
-    except Exception as error:  # a bug in a renderer: the page says so instead of waiting forever
-        logger.exception("print file %s (%s) failed", job_id, job.exporter)
-        PrintFile.objects.filter(pk=job_id).update(status=PrintFileStatus.FAILED, error=str(error)[:2000],
-                                                   finished_at=timezone.now())
-        return True
+        _render(job_id)
+    except Exception as error:  # a bug in a renderer, a database refusing the file: the page says so
+        logger.exception("print file %s failed", job_id)
+        PrintFile.objects.filter(pk=job_id).update(status=PrintFileStatus.FAILED, finished_at=timezone.now(),
+                                                   error=f"{type(error).__name__}: {error}"[:2000])
+    return True
+
+
+def _render(job_id: int) -> None:
+    job = PrintFile.objects.select_related("tournament", "round__tournament").defer("content").get(pk=job_id)
+    with translation.override(job.language):
+        content = exporter(job.exporter).render(job.tournament, round_=job.round, after_round=job.after_round,
+                                                site_url=job.site_url or None)
     with transaction.atomic():
         PrintFile.objects.filter(pk=job_id).update(status=PrintFileStatus.READY, content=content,
                                                    finished_at=timezone.now())
-        # Older versions of the same file are not needed any more.
-        PrintFile.objects.filter(tournament_id=job.tournament_id, round_id=job.round_id, exporter=job.exporter,
-                                 created_at__lt=job.created_at).exclude(status=PrintFileStatus.RUNNING).delete()
-    return True
+        # Older versions of this same file (same options, language and address) are not needed any more.
+        PrintFile.objects.filter(
+            tournament_id=job.tournament_id, round_id=job.round_id, exporter=job.exporter, language=job.language,
+            after_round=job.after_round, site_url=job.site_url, created_at__lt=job.created_at,
+            status__in=(PrintFileStatus.READY, PrintFileStatus.FAILED),
+        ).delete()
 
 
 def progress(job: PrintFile) -> int:

@@ -37,8 +37,11 @@ logger = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-CACHE_SECONDS = 3600
-"""How long a rendered version stays in the shared cache (a new version replaces it anyway)."""
+CACHE_SECONDS = 120
+"""How long a rendered version stays in the shared cache: only the current version and, for a
+moment, the previous one are ever read, so a short life keeps Redis or the cache table small."""
+LOCAL_MAX = 200
+"""Base keys this process keeps a copy of (tournaments × languages × kinds); the oldest go first."""
 LOCK_SECONDS = 30
 """A render lock older than this is forgotten (its process died while rendering)."""
 WAIT_SECONDS = 10
@@ -76,22 +79,34 @@ def rendered(base: str, version: int, changed_at: datetime.datetime | None, rend
         local = _local.get(base)
         if local is not None and local[0] == version:
             return local[1]
-        value = _shared(base, version, changed_at, render)
-        current = _local.get(base)
-        if current is None or current[0] <= version:
-            _local[base] = (version, value)
+        value, current = _shared(base, version, changed_at, render)
+        if current:  # a previous version served for a moment is never kept as this one
+            _keep(base, version, value)
         return value
 
 
-def _shared(base: str, version: int, changed_at: datetime.datetime | None, render: Callable[[], T]) -> T:
+def _keep(base: str, version: int, value: Any) -> None:
+    with _guard:
+        known = _local.get(base)
+        if known is not None and known[0] > version:
+            return
+        _local.pop(base, None)
+        _local[base] = (version, value)  # the newest last
+        while len(_local) > LOCAL_MAX:
+            _local.pop(next(iter(_local)))
+
+
+def _shared(base: str, version: int, changed_at: datetime.datetime | None,
+            render: Callable[[], T]) -> tuple[T, bool]:
+    """(value, whether it is of ``version``): the previous version only while another process renders."""
     key = f"{base}:v{version}"
     value = _cache_call("get", key)
     if value is not None:
-        return value
+        return value, True
     lock = f"{key}:rendering"
     if _cache_call("add", lock, 1, LOCK_SECONDS):
         try:
-            return _render_and_share(base, key, version, render)
+            return _render_and_share(base, key, version, render), True
         finally:
             _cache_call("delete", lock)
     # Another process renders this version: serve the previous one for a moment, else wait for it.
@@ -100,14 +115,14 @@ def _shared(base: str, version: int, changed_at: datetime.datetime | None, rende
         if _recent(changed_at):
             previous = _cache_call("get", f"{base}:latest")
             if previous is not None and previous[0] < version:
-                return previous[1]
+                return previous[1], False
         time.sleep(POLL_SECONDS)
         value = _cache_call("get", key)
         if value is not None:
-            return value
+            return value, True
         if not _cache_call("get", lock):  # it gave up (or the cache is down): render here
             break
-    return _render_and_share(base, key, version, render)
+    return _render_and_share(base, key, version, render), True
 
 
 def _render_and_share(base: str, key: str, version: int, render: Callable[[], T]) -> T:

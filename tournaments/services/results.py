@@ -67,7 +67,7 @@ def from_sheet(keys: list[str], sheet: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def team_keys(table: Table) -> list[str]:
+def team_names(table: Table) -> list[str]:
     """Team names in seat order: how messages and the desk name the teams."""
     return [seat.team.name for seat in table.seats.all()]
 
@@ -153,7 +153,7 @@ def record_result(table: Table, data: dict[str, Any], *, user=None, source: str 
     meantime, nothing is written and the message names the sheet that is there now.
     """
     tournament = table.round.tournament
-    errors = check_sheet(tournament.scoring_system, team_keys(table), data)
+    errors = check_sheet(tournament.scoring_system, team_names(table), data)
     if errors:
         raise ValidationError(errors)
     clean = {key: data[key] for key in RESULT_KEYS if data.get(key) is not None}

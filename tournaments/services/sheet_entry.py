@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 import scoring
 from tournaments.models import Table
 from tournaments.numbers import whole_or
-from tournaments.services.results import check_sheet, table_scores, team_keys
+from tournaments.services.results import check_sheet, table_scores, team_names
 
 LETTERS = string.ascii_uppercase[:3]
 
@@ -110,7 +110,7 @@ def evaluate(table: Table, fields) -> tuple[dict[str, Any], list[str], list | No
     found = sides(table)
     data, errors = read_entry(system, [s["team"].name for s in found], [s["players"] for s in found], fields)
     if not errors:
-        errors = check_sheet(system, team_keys(table), data)
+        errors = check_sheet(system, team_names(table), data)
     points = None
     if not errors:
         points = table_scores(table, data)

@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 
 import scoring
 from tournaments.models import Result, TableSeat, Team, Tournament
+from tournaments.numbers import whole_or
 from tournaments.services.results import seat_scores
 from tournaments.services.sheet_states import result_counts
 
@@ -70,10 +71,6 @@ class StandingsRow:
     def name(self) -> str:
         """Who holds the place: the player, or the team."""
         return self.player if self.player is not None else self.team.name
-
-    @property
-    def team_id(self) -> str:
-        return self.team.key
 
     @property
     def players(self) -> list[str]:
@@ -245,26 +242,31 @@ def standings_json(tournament: Tournament, after_round: int | None = None) -> di
 
 
 def from_json(tournament: Tournament, data: dict) -> Standings:
-    """Standings read back from their JSON (the frozen snapshot), with today's players, byes and
-    corrections of the teams it names."""
+    """Standings read back from their JSON (the frozen snapshot): places, keys, names and points as
+    the snapshot has them; players, byes and corrections of the teams as they are today."""
     scores = round_scores(tournament, data.get("after_round") or 0)
     by_key = {team.key: team for team in scores.teams.values()}
     per_player = tournament.per_player
     rows = []
     for row in data.get("standings", []):
-        team = by_key.get(row["team"]) or TeamInfo(pk=0, number=0, name=row.get("name", row["team"]), players=())
-        key = row["team"] if not per_player else f"{row['team']}/{_seat_of(team, row.get('player'))}"
+        key = row["team"]
+        today = by_key.get(key)
+        number = int(key[1:]) if key[1:].isascii() and key[1:].isdigit() else 0
+        team = TeamInfo(
+            pk=today.pk if today else 0, number=number,
+            name=(today.name if today else key) if per_player else row.get("name", key),
+            players=today.players if today else (), club=today.club if today else "",
+            withdrawn=today.withdrawn if today else False, bye_round=today.bye_round if today else None,
+        )
+        player = row.get("player") if per_player else None
+        seat = team.players.index(player) + 1 if player in team.players else 0
         rows.append(StandingsRow(
-            rank=row["rank"], key=key, team=team, points=row["points"], rounds=tuple(row["rounds"]), lot=row["lot"],
-            player=row.get("player") if per_player else None, bye_round=scores.byes.get(team.pk),
+            rank=row["rank"], key=f"{key}/{seat}" if per_player else key, team=team, points=row["points"],
+            rounds=tuple(row["rounds"]), lot=row["lot"], player=player, bye_round=scores.byes.get(team.pk),
             corrected=tuple(scores.corrected.get(team.pk, ())),
         ))
     return Standings(tournament=tournament, after_round=data.get("after_round") or 0, per_player=per_player,
                      rows=tuple(rows), frozen=True)
-
-
-def _seat_of(team: TeamInfo, player: str | None) -> int:
-    return team.players.index(player) + 1 if player in team.players else 0
 
 
 def public_standings(tournament: Tournament) -> Standings:
@@ -288,7 +290,7 @@ def after_round_of(tournament: Tournament, value: str | None) -> int | None:
     value = (value or "").strip()
     if not value:
         return None
-    if not (value.isascii() and value.isdigit() and len(value) <= 3 and int(value) <= tournament.rounds):
+    if whole_or(value, None, 0, tournament.rounds) is None:
         raise AfterRoundError(
             _("after_round must be a round number from 0 to %(rounds)s.") % {"rounds": tournament.rounds}
         )

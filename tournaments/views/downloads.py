@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 
 from tournaments.exporters.base import Exporter, exporter
-from tournaments.models import Round, Tournament
+from tournaments.models import PrintFile, Round, Tournament
+from tournaments.numbers import whole_or
 from tournaments.permissions import director_required
 from tournaments.services import print_files
 from tournaments.services.standings import AfterRoundError, after_round_of
@@ -36,30 +38,46 @@ def _download(request: HttpRequest, tournament: Tournament, round_: Round | None
         except AfterRoundError as error:
             return HttpResponseBadRequest(str(error), content_type="text/plain; charset=utf-8")
     site_url = request.build_absolute_uri("/")
+    if len(site_url) > PrintFile._meta.get_field("site_url").max_length:
+        return HttpResponseBadRequest(_("The address of this site is too long for the QR codes; open it by its "
+                                        "LAN address."), content_type="text/plain; charset=utf-8")
     if not found.background:
         return file_response(found, tournament, round_, found.render(
             tournament, round_=round_, after_round=after_round, site_url=site_url))
-    job = print_files.ready_or_started(found, tournament, round_, after_round, site_url,
-                                       wait=0 if request.htmx else print_files.WAIT_SECONDS,
-                                       retry="retry" in request.GET)
+    wait = 0 if request.htmx else print_files.WAIT_SECONDS
+    job = _followed_job(request, tournament, found)
+    if job is not None:  # the progress page follows the job it started, whatever came in since
+        job = print_files.wait_for(job, wait)
+    else:
+        job = print_files.ready_or_started(found, tournament, round_, after_round, site_url, wait=wait,
+                                           retry="retry" in request.GET)
     if job.is_ready and not request.htmx:
         return file_response(found, tournament, round_, bytes(job.content))
-    download_url = _without(request, "retry")
+    follow = f"{_without(request, 'retry', 'job')}{'&' if request.GET.keys() - {'retry', 'job'} else '?'}job={job.pk}"
     if job.is_ready:  # the progress page asked (htmx): the browser now opens the file itself
         response = HttpResponse()
-        response["HX-Redirect"] = download_url
+        response["HX-Redirect"] = follow
         return response
     # Not ready yet: the progress page asks again (htmx) and opens the file once it is ready.
     template = "tournaments/director/_print_file.html" if request.htmx else "tournaments/director/print_file.html"
     return render(request, template, {
         "tournament": tournament, "round": round_, "job": job, "exporter": found,
-        "progress": print_files.progress(job), "download_url": download_url,
+        "progress": print_files.progress(job), "download_url": follow,
+        "retry_url": f"{_without(request, 'retry', 'job')}{'&' if request.GET.keys() - {'retry', 'job'} else '?'}retry=1",
     }, status=200 if job.failed else 202)
 
 
-def _without(request: HttpRequest, name: str) -> str:
+def _followed_job(request: HttpRequest, tournament: Tournament, found: Exporter) -> PrintFile | None:
+    pk = whole_or(request.GET.get("job"))
+    if pk is None or "retry" in request.GET:
+        return None
+    return PrintFile.objects.filter(pk=pk, tournament=tournament, exporter=found.identifier).defer("content").first()
+
+
+def _without(request: HttpRequest, *names: str) -> str:
     query = request.GET.copy()
-    query.pop(name, None)
+    for name in names:
+        query.pop(name, None)
     return f"{request.path}?{query.urlencode()}" if query else request.path
 
 
