@@ -133,6 +133,8 @@ def _is_count(value: object) -> bool:
 
 
 def _is_list(value: object) -> bool:
+    if type(value) in (list, tuple):  # the common case, without the slower abstract-class check
+        return True
     return isinstance(value, Sequence) and not isinstance(value, (str, bytes))
 
 
@@ -157,16 +159,16 @@ def _missing(sheet_field: str, seated: tuple[str, ...], given: Mapping, empty: s
 
 def _check_arrivals(sheet: Sheet, seated: tuple[str, ...]) -> list[SheetError]:
     arrivals = sheet.arrivals
-    if not _is_list(arrivals) or not all(isinstance(team, str) for team in arrivals):
+    if not _is_list(arrivals) or not all(type(team) is str or isinstance(team, str) for team in arrivals):
         return [SheetError("bad-format", None, "'arrivals' must be a list of team ids, one per pawn home, in order")]
-    errors = [_not_seated(team, seated, "in the arrivals")
-              for team in dict.fromkeys(arrivals) if team not in seated]
-    counts: Counter = Counter()
+    counts: dict[str, int] = {}  # in order of first arrival
     winner, winning_arrival = None, 0
     for number, team in enumerate(arrivals, start=1):
-        counts[team] += 1
-        if winner is None and team in seated and counts[team] == PAWNS_PER_TEAM:
+        count = counts[team] = counts.get(team, 0) + 1
+        if count == PAWNS_PER_TEAM and winner is None and team in seated:
             winner, winning_arrival = team, number
+    errors = [_not_seated(team, seated, "in the arrivals") for team in counts if team not in seated]
+    counts = Counter(counts)
     errors.extend(_too_many(team, counts[team]) for team in seated if counts[team] > PAWNS_PER_TEAM)
     if winner is not None and winning_arrival < len(arrivals):
         more = len(arrivals) - winning_arrival

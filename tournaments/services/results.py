@@ -35,8 +35,10 @@ def to_sheet(keys: list[str], data: dict[str, Any]) -> scoring.Sheet:
     Seat numbers that do not exist become their own text, so validation names them.
     """
 
+    count = len(keys)
+
     def key(seat: Any) -> str:
-        return keys[seat] if isinstance(seat, int) and 0 <= seat < len(keys) else str(seat)
+        return keys[seat] if type(seat) is int and 0 <= seat < count else str(seat)
 
     sheet: dict[str, Any] = {"teams": tuple(keys), "stopped_by_clock": bool(data.get("stopped_by_clock"))}
     if data.get("arrivals") is not None:
@@ -121,6 +123,11 @@ def seat_scores(tournament: Tournament, seat_count: int, data: dict[str, Any] | 
             _scored.clear()
         _scored[key] = found
     return list(found)
+
+
+def forget_scores() -> None:
+    """Score every sheet afresh from now on (the benchmark's cold start)."""
+    _scored.clear()
 
 
 def table_scores(table: Table, data: dict[str, Any]) -> list[scoring.TableScore]:

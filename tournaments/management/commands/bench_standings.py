@@ -42,7 +42,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.permissions import directors_group
-from tournaments.services import render_once
+from tournaments.services import render_once, results
 from tournaments.services.results import check_sheet
 from tournaments.services.standings import standings
 from tournaments.signals import bump
@@ -162,11 +162,19 @@ class Command(BaseCommand):
         compute_ms, page_ms = targets(count)
         found = standings(tournament)
         assert found.after_round == rounds and len(found.rows) == count
-        seconds = median_seconds(lambda: standings(tournament), runs)
+
+        def cold() -> None:  # as the first computation of a server process: every sheet scored
+            results.forget_scores()
+            standings(tournament)
+
+        seconds = median_seconds(cold, runs)
+        warm = median_seconds(lambda: standings(tournament), runs)
         with CaptureQueriesContext(connection) as queries:
             standings(tournament)
         report(out, f"standings compute, {size}", f"{seconds * 1000:.1f} ms, {len(queries.captured_queries)} queries",
-               f"≤ {compute_ms} ms", seconds * 1000 <= compute_ms, f"median of {runs} runs")
+               f"≤ {compute_ms} ms", seconds * 1000 <= compute_ms,
+               f"median of {runs} runs with every sheet scored; {warm * 1000:.1f} ms after a change (only new "
+               f"sheets scored)")
         with override_settings(ALLOWED_HOSTS=[*settings.ALLOWED_HOSTS, "testserver"]):
             self._director_page(tournament, size, page_ms, runs)
             self._public_page(tournament, size, runs)
