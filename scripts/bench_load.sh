@@ -5,10 +5,20 @@
 #   B-get    the tables' private links, GET only (phones looking at their table);
 #   B-entry  the tables' private links, GET the page then POST the sheet; the first POST per
 #            table wins, every later one gets 409 "already submitted" by design (not an error).
-# Prints requests/s, p50/p95/p99 latency and errors per scenario, and the target for A.
-# A missed target still exits 0 (this is a measurement); a failing setup exits non-zero.
+#   C-50, C-200  results arriving, as on the day, at 50 and at 200 connections: three quarters of
+#            the connections on the public standings, a quarter on the table links (4 GETs to one
+#            POST of a sheet; two wrk processes at once), while scripts/bench_results_arriving.py
+#            submits and confirms one sheet a second on the last tables of round 3 (nobody else
+#            posts to them) and polls the public page every 50 ms: the delay from the confirm's
+#            answer to the first page showing the table's teams with their new totals, and the
+#            pages asked more than 2 s after a confirmation that still lack it.
+# Prints requests/s, p50/p95/p99 latency and errors per scenario and URL set, the delays, met or
+# missed per target, and at the very end one `BENCH_RESULT {json}` line per target
+# (scripts/bench_load_summary.py). A missed target still exits 0 (this is a measurement); a
+# failing setup exits non-zero.
 # Knobs (environment): BENCH_WORKER_CLASS (sync, default, or gthread), BENCH_THREADS (4, gthread
-# only), BENCH_WORKERS (2 x cores + 1), BENCH_DURATION (20s, scenario A and B-entry), BENCH_TEAMS (250).
+# only), BENCH_WORKERS (2 x cores + 1), BENCH_DURATION (20s: scenarios A, B-entry, C-50 and C-200),
+# BENCH_TEAMS (250).
 # Why sync: on 2 cores, gthread with 4 threads gave about 20 % more requests/s on the standings
 # but a longer tail (p99 up to 530 ms) and wrk timeouts (> 2 s) in every scenario; sync gave no
 # errors and tighter latencies.
@@ -28,9 +38,8 @@ WORKER_CLASS=${BENCH_WORKER_CLASS:-sync}
 THREADS=${BENCH_THREADS:-4}
 DURATION=${BENCH_DURATION:-20s}
 TEAMS=${BENCH_TEAMS:-250}
-# Targets for scenario A (public standings).
-TARGET_RPS=300
-TARGET_P95_MS=200
+# Results arriving: total connections per run; a quarter of them on the table links.
+ARRIVING_CONNECTIONS="50 200"
 
 section() { printf '\n==================== %s ====================\n' "$*"; }
 took() { printf -- '---- %s took %ds\n' "$1" "$(( SECONDS - $2 ))"; }
@@ -38,6 +47,7 @@ BEGAN=$SECONDS
 
 GUNICORN_PID=""
 WRK_PID=""
+BG_PIDS=()  # the processes of a results-arriving run (two wrk and the driver)
 BENCH_TMP=""
 
 cleanup() {
@@ -45,6 +55,9 @@ cleanup() {
     set +e
     [ "$status" -ne 0 ] && echo "error: the load benchmark failed (exit status $status)" >&2
     [ -n "$WRK_PID" ] && kill -TERM "$WRK_PID" 2>/dev/null && wait "$WRK_PID" 2>/dev/null
+    for pid in "${BG_PIDS[@]}"; do
+        kill -TERM "$pid" 2>/dev/null && wait "$pid" 2>/dev/null
+    done
     if [ -n "$GUNICORN_PID" ] && kill -0 "$GUNICORN_PID" 2>/dev/null; then
         echo "Stopping gunicorn (pid $GUNICORN_PID)"
         kill -TERM "$GUNICORN_PID" 2>/dev/null
@@ -60,6 +73,8 @@ cleanup() {
         tail -n 30 "$BENCH_TMP/gunicorn.log"
     fi
     pg_stop "$status"
+    # The machine-readable lines last of all, after the servers' goodbyes.
+    [ "$status" -eq 0 ] && [ -n "$BENCH_TMP" ] && [ -s "$BENCH_TMP/bench_results" ] && cat "$BENCH_TMP/bench_results"
     [ -n "$BENCH_TMP" ] && rm -rf "$BENCH_TMP"
     exit "$status"
 }
@@ -70,6 +85,8 @@ trap 'exit 143' TERM
 # ---------------------------------------------------------------------------------------------
 section "Setup"
 start=$SECONDS
+# Other work on the machine changes every figure: shown again in the summary.
+LOAD_BEFORE=$(cut -d' ' -f1-3 /proc/loadavg)
 if ! command -v wrk >/dev/null; then
     echo "wrk not found; installing Debian's wrk"
     apt-get update -qq
@@ -89,19 +106,41 @@ unset DJANGO_DEBUG
 "$PY" manage.py collectstatic --noinput -v 0
 "$PY" manage.py bench_load_data --teams "$TEAMS" --out "$BENCH_TMP/data.json"
 
-# The tables for wrk's Lua (token and codes are letters, digits, '-' and '_').
-"$PY" - "$BENCH_TMP/data.json" "$BENCH_TMP/tables.lua" <<'PYEOF'
-import json, sys
-data = json.load(open(sys.argv[1]))
-with open(sys.argv[2], "w") as out:
-    out.write("return {\n")
-    for t in data["tables"]:
-        codes = ", ".join(json.dumps(c) for c in t["codes"])
-        out.write(f"  {{token = {json.dumps(t['token'])}, codes = {{{codes}}}}},\n")
-    out.write("}\n")
+# The tables for wrk's Lua (token and codes are letters, digits, '-' and '_'): tables.lua all of
+# them (B-get, which posts nothing); tables-wrk.lua all but the last ones of round 3, which are the
+# results-arriving driver's (driver-C<N>.json, one set per run: a sheet a second, a few spare), so
+# that nobody else posts to them and every confirmation changes the standings.
+# shellcheck disable=SC2086
+"$PY" - "$BENCH_TMP" "$DURATION" $ARRIVING_CONNECTIONS <<'PYEOF'
+import json, math, re, sys
+from pathlib import Path
+tmp, duration, runs = Path(sys.argv[1]), sys.argv[2], sys.argv[3:]
+data = json.loads((tmp / "data.json").read_text())
+tables = data["tables"]
+number, unit = re.fullmatch(r"(\d+(?:\.\d+)?)([smh]?)", duration).groups()
+seconds = float(number) * {"": 1, "s": 1, "m": 60, "h": 3600}[unit]
+per_run = min(math.ceil(seconds) + 2, len(tables) // (2 * len(runs))) if runs else 0
+driver = tables[len(tables) - per_run * len(runs):] if per_run else []
+wrk_tables = tables[:len(tables) - len(driver)]
+for index, total in enumerate(runs):
+    (tmp / f"driver-C{total}.json").write_text(json.dumps({
+        "tables": driver[index * per_run:(index + 1) * per_run],
+        "arrivals": data["arrivals"], "points": data["points"]}))
+def lua(name, chosen):
+    with open(tmp / name, "w") as out:
+        out.write("return {\n")
+        for t in chosen:
+            codes = ", ".join(json.dumps(c) for c in t["codes"])
+            out.write(f"  {{token = {json.dumps(t['token'])}, codes = {{{codes}}}}},\n")
+        out.write("}\n")
+lua("tables.lua", tables)
+lua("tables-wrk.lua", wrk_tables)
+print(f"{len(tables)} tables in round 3: {len(wrk_tables)} for wrk's posts, "
+      f"{len(driver)} for the results-arriving driver ({per_run} per run)")
 PYEOF
 STANDINGS_PATH=$("$PY" -c 'import json, sys; print(json.load(open(sys.argv[1]))["standings_url"])' "$BENCH_TMP/data.json")
 TABLE_COUNT=$("$PY" -c 'import json, sys; print(len(json.load(open(sys.argv[1]))["tables"]))' "$BENCH_TMP/data.json")
+WRK_TABLE_COUNT=$(grep -c 'token =' "$BENCH_TMP/tables-wrk.lua")
 
 PORT=$(free_port)
 BASE=http://127.0.0.1:$PORT
@@ -169,8 +208,44 @@ wrk_to "$BENCH_TMP/warm-B.out" -t2 -c16 -d2s -s scripts/wrk/table_entry.lua "$BA
 run_wrk B-get -t2 -c64 -d10s --latency -s scripts/wrk/table_entry.lua "$BASE" -- "$BENCH_TMP/tables.lua" get "$PORT"
 
 # ---------------------------------------------------------------------------------------------
-section "Scenario B-entry: table links, GET + POST sheet ($TABLE_COUNT tables), 64 connections, $DURATION"
-run_wrk B-entry -t2 -c64 -d"$DURATION" --latency -s scripts/wrk/table_entry.lua "$BASE" -- "$BENCH_TMP/tables.lua" mixed "$PORT"
+section "Scenario B-entry: table links, GET + POST sheet ($WRK_TABLE_COUNT tables), 64 connections, $DURATION"
+run_wrk B-entry -t2 -c64 -d"$DURATION" --latency -s scripts/wrk/table_entry.lua "$BASE" -- "$BENCH_TMP/tables-wrk.lua" mixed "$PORT"
+
+# ---------------------------------------------------------------------------------------------
+# Results arriving: two wrk at once (standings; table links) and the driver, all in the
+# background (so that Ctrl-C stops them at once, see wrk_to); then their outputs in turn.
+ARRIVING_RUNS=()
+for total in $ARRIVING_CONNECTIONS; do
+    on_tables=$(( total / 4 ))
+    on_standings=$(( total - on_tables ))
+    ARRIVING_RUNS+=("$total:$on_standings:$on_tables")
+    section "Scenario C-$total: results arriving, 1 confirmation/s; $on_standings connections on the standings, $on_tables on the table links ($WRK_TABLE_COUNT tables, GET + POST 4:1), $DURATION"
+    name=C$total
+    "$PY" scripts/bench_results_arriving.py "$BASE" "$STANDINGS_PATH" "$BENCH_TMP/driver-$name.json" \
+        "$BENCH_TMP/$name-driver.json" --duration "$DURATION" >"$BENCH_TMP/$name-driver.out" 2>&1 &
+    BG_PIDS=($!)
+    wrk -t2 -c"$on_standings" -d"$DURATION" --latency -s scripts/wrk/report.lua "$BASE$STANDINGS_PATH" \
+        >"$BENCH_TMP/$name-standings.out" 2>&1 &
+    BG_PIDS+=($!)
+    wrk -t2 -c"$on_tables" -d"$DURATION" --latency -s scripts/wrk/table_entry.lua "$BASE" -- \
+        "$BENCH_TMP/tables-wrk.lua" some "$PORT" >"$BENCH_TMP/$name-tables.out" 2>&1 &
+    BG_PIDS+=($!)
+    failed=""
+    for pid in "${BG_PIDS[@]}"; do
+        wait "$pid" || failed=1
+    done
+    BG_PIDS=()
+    for part in standings tables; do
+        echo "---- wrk, $part"
+        cat "$BENCH_TMP/$name-$part.out"
+        grep '^WRK_RESULT ' "$BENCH_TMP/$name-$part.out" > "$BENCH_TMP/$name-$part.result" \
+            || { echo "error: wrk printed no WRK_RESULT line for $name ($part)" >&2; exit 1; }
+    done
+    echo "---- results-arriving driver"
+    cat "$BENCH_TMP/$name-driver.out"
+    [ -z "$failed" ] && [ -s "$BENCH_TMP/$name-driver.json" ] \
+        || { echo "error: the results-arriving run $name failed" >&2; exit 1; }
+done
 
 if ! kill -0 "$GUNICORN_PID" 2>/dev/null; then
     echo "error: gunicorn died during the benchmark" >&2
@@ -185,27 +260,12 @@ fi
 
 # ---------------------------------------------------------------------------------------------
 section "Summary ($SERVER, PostgreSQL $PG_MAJOR, $CORES cores, wrk on the same machine)"
-a_rps=$(field A rps); a_p95=$(field A p95_ms)
-a_errors=$(( $(field A non_2xx_3xx) + $(field A socket_errors) ))
-verdict() { if [ "$1" = 1 ]; then echo PASS; else echo FAIL; fi; }
-rps_ok=$(awk -v v="$a_rps" -v t="$TARGET_RPS" 'BEGIN { print (v >= t) ? 1 : 0 }')
-p95_ok=$(awk -v v="$a_p95" -v t="$TARGET_P95_MS" 'BEGIN { print (v <= t) ? 1 : 0 }')
-err_ok=$([ "$a_errors" -eq 0 ] && echo 1 || echo 0)
-
-printf '%-10s %9s %9s %9s %9s  %s\n' scenario "req/s" "p50 ms" "p95 ms" "p99 ms" "responses / errors"
-printf '%-10s %9s %9s %9s %9s  %s\n' A "$a_rps" "$(field A p50_ms)" "$a_p95" "$(field A p99_ms)" \
-    "non-2xx/3xx $(field A non_2xx_3xx), socket errors $(field A socket_errors) (connect $(field A connect), read $(field A read), write $(field A write), timeout $(field A timeout))"
+echo "Load average (1, 5, 15 min) before the benchmark: $LOAD_BEFORE; now: $(cut -d' ' -f1-3 /proc/loadavg)"
+"$PY" scripts/bench_load_summary.py "$BENCH_TMP" --teams "$TEAMS" --server "$SERVER, PostgreSQL $PG_MAJOR, $CORES cores" \
+    --duration "$DURATION" --arriving "${ARRIVING_RUNS[@]}" --bench-results "$BENCH_TMP/bench_results"
 for name in B-get B-entry; do
-    printf '%-10s %9s %9s %9s %9s  %s\n' "$name" "$(field "$name" rps)" "$(field "$name" p50_ms)" \
-        "$(field "$name" p95_ms)" "$(field "$name" p99_ms)" \
-        "2xx $(field "$name" s2xx), 3xx $(field "$name" s3xx), 409 $(field "$name" s409) (expected), 429 $(field "$name" s429), other 4xx $(( $(field "$name" s4xx_other) + $(field "$name" s404) )) (404: $(field "$name" s404)), 5xx $(field "$name" s5xx); errors (5xx + socket) $(( $(field "$name" s5xx) + $(field "$name" socket_errors) ))"
+    if [ "$(field "$name" s404)" -gt 0 ]; then
+        echo "note: scenario $name got 404 answers: the table links may not exist yet."
+    fi
 done
-echo
-echo "Targets, scenario A (public standings):"
-printf '  %-28s %-12s %s\n' "≥ $TARGET_RPS requests/s" "$a_rps" "$(verdict "$rps_ok")"
-printf '  %-28s %-12s %s\n' "p95 ≤ $TARGET_P95_MS ms" "$a_p95 ms" "$(verdict "$p95_ok")"
-printf '  %-28s %-12s %s\n' "no errors" "$a_errors" "$(verdict "$err_ok")"
-if [ "$(field B-entry s404)" -gt 0 ] || [ "$(field B-get s404)" -gt 0 ]; then
-    echo "note: scenario B got 404 answers: the table links may not exist yet."
-fi
 took "Load benchmark (end to end)" "$BEGAN"

@@ -6,6 +6,9 @@
 --          (action=submit&team=1&arrivals=AAAAAAAA). The first POST per table wins; every later
 --          one is answered 409 "already submitted" by design, so 409 counts as expected.
 --   get    GET /s/<token>/ only (phones looking at their table).
+--   some   GET /s/<token>/ for every table, and the POST after it for every fourth table: four
+--          GETs to one POST (phones mostly looking, now and then a sheet; the results-arriving
+--          scenario of scripts/bench_load.sh).
 -- The POST carries a fixed CSRF secret both as cookie and as form field: Django accepts the
 -- unmasked 32-character secret as the form token.
 -- After the run prints one parseable line:
@@ -35,10 +38,13 @@ function init(args)
    if #tables == 0 then
       error("no tables in " .. args[1])
    end
-   for _, t in ipairs(tables) do
+   if mode ~= "mixed" and mode ~= "get" and mode ~= "some" then
+      error("unknown mode " .. mode .. " (mixed, get or some)")
+   end
+   for index, t in ipairs(tables) do
       local path = "/s/" .. t.token .. "/"
       table.insert(requests_list, wrk.format("GET", path))
-      if mode == "mixed" then
+      if mode == "mixed" or (mode == "some" and index % 4 == 0) then
          local referer = "http://127.0.0.1:" .. port .. path
          table.insert(requests_list, wrk.format("POST", path, {
             ["Content-Type"] = "application/x-www-form-urlencoded",
@@ -48,8 +54,9 @@ function init(args)
       end
    end
    -- Threads start at different tables, so they do not all hit the same rows at once.
-   local per_thread = (mode == "mixed") and 2 or 1
-   position = ((id or 0) * math.floor(#tables / 2) * per_thread) % #requests_list
+   -- In mode mixed a thread starts at a GET (the list alternates GET, POST).
+   local step = (mode == "mixed") and 2 or 1
+   position = ((id or 0) * math.floor(#requests_list / (2 * step)) * step) % #requests_list
    for _, key in ipairs({"s2xx", "s3xx", "s404", "s409", "s429", "s4xx_other", "s5xx", "other"}) do
       counts[key] = 0
    end

@@ -1,0 +1,208 @@
+"""The summary of ``make bench-load`` (scripts/bench_load.sh): one table of every scenario's
+figures, the results-arriving delays, met/missed per target, and one ``BENCH_RESULT {json}`` line
+per target at the very end (the form of ``make bench``'s commands, see scripts/bench_all.py).
+
+    bench_load_summary.py DIR --teams 250 --server "gunicorn, ..." --duration 20s \
+        --arriving 50:38:12 200:150:50 [--bench-results FILE]
+
+DIR holds what bench_load.sh kept: NAME.result (wrk's ``WRK_RESULT`` line) for A, B-get, B-entry,
+C<N>-standings and C<N>-tables, and C<N>-driver.json (scripts/bench_results_arriving.py); each
+``--arriving`` item is TOTAL:STANDINGS:TABLES connections of one results-arriving run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+# Scenario A: the public standings while nothing changes.
+A_RPS, A_P95_MS = 300, 200
+# Results arriving, at TARGET_CONNECTIONS: the public standings, the table links, the delay.
+TARGET_CONNECTIONS = 200
+C_RPS, C_P95_MS, TABLES_P95_MS, VISIBLE_S = 300, 300, 300, 2.0
+
+
+def wrk_result(directory: Path, name: str) -> dict[str, float] | None:
+    path = directory / f"{name}.result"
+    if not path.exists():
+        return None
+    fields = path.read_text().split()[1:]
+    return {key: float(value) for key, value in (field.split("=", 1) for field in fields)}
+
+
+def table_errors(r: dict) -> int:
+    """Table links: every answer but 2xx, 3xx and the expected 409, and every socket error."""
+    return int(r["s404"] + r["s429"] + r["s4xx_other"] + r["s5xx"] + r.get("other", 0) + r["socket_errors"])
+
+
+def standings_errors(r: dict) -> int:
+    return int(r["non_2xx_3xx"] + r["socket_errors"])
+
+
+def socket_detail(r: dict) -> str:
+    return (f"socket errors {int(r['socket_errors'])} (connect {int(r['connect'])}, read {int(r['read'])}, "
+            f"write {int(r['write'])}, timeout {int(r['timeout'])})")
+
+
+def table_detail(r: dict) -> str:
+    return (f"2xx {int(r['s2xx'])}, 3xx {int(r['s3xx'])}, 409 {int(r['s409'])} (expected), 429 {int(r['s429'])}, "
+            f"404 {int(r['s404'])}, other 4xx {int(r['s4xx_other'])}, 5xx {int(r['s5xx'])}; " + socket_detail(r))
+
+
+def grid(rows: list[tuple[str, ...]], right: set[int] = frozenset()) -> str:
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    lines = []
+    for row in rows:
+        cells = [cell.rjust(width) if i in right else cell.ljust(width) for i, (cell, width) in enumerate(zip(row, widths))]
+        lines.append("  ".join(cells).rstrip())
+    lines.insert(1, "  ".join("-" * width for width in widths))
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("dir", type=Path)
+    parser.add_argument("--teams", type=int, required=True)
+    parser.add_argument("--server", required=True)
+    parser.add_argument("--duration", required=True)
+    parser.add_argument("--arriving", nargs="*", default=[], help="TOTAL:STANDINGS:TABLES per run")
+    parser.add_argument("--bench-results", type=Path, help="write the BENCH_RESULT lines here, not to stdout")
+    args = parser.parse_args()
+    directory: Path = args.dir
+    runs = [tuple(int(n) for n in item.split(":")) for item in args.arriving]
+
+    print(f"{args.server}; {args.teams} teams; wrk on the same machine; duration {args.duration}\n")
+    rows = [("scenario", "URLs", "conn", "req/s", "p50 ms", "p95 ms", "p99 ms", "errors", "answers")]
+
+    def add(name: str, urls: str, connections: str, r: dict | None, errors: int | None, detail: str) -> None:
+        if r is None:
+            rows.append((name, urls, connections, "-", "-", "-", "-", "-", "did not run"))
+            return
+        rows.append((name, urls, connections, f"{r['rps']:.1f}", f"{r['p50_ms']:.1f}", f"{r['p95_ms']:.1f}",
+                     f"{r['p99_ms']:.1f}", str(errors), detail))
+
+    a = wrk_result(directory, "A")
+    add("A", "standings (nothing changes)", "64", a, a and standings_errors(a), a and f"non-2xx/3xx {int(a['non_2xx_3xx'])}, " + socket_detail(a))
+    for name, connections in (("B-get", "64"), ("B-entry", "64")):
+        r = wrk_result(directory, name)
+        add(name, "table links, GET" if name == "B-get" else "table links, GET+POST 1:1", connections, r,
+            r and table_errors(r), r and table_detail(r))
+    drivers = {}
+    for total, on_standings, on_tables in runs:
+        s = wrk_result(directory, f"C{total}-standings")
+        t = wrk_result(directory, f"C{total}-tables")
+        driver_path = directory / f"C{total}-driver.json"
+        drivers[total] = json.loads(driver_path.read_text()) if driver_path.exists() else None
+        add(f"C-{total}", "standings (1 result/s)", f"{on_standings}/{total}", s, s and standings_errors(s),
+            s and f"non-2xx/3xx {int(s['non_2xx_3xx'])}, " + socket_detail(s))
+        add(f"C-{total}", "table links, GET+POST 4:1", f"{on_tables}/{total}", t, t and table_errors(t),
+            t and table_detail(t))
+    print(grid(rows, right={3, 4, 5, 6, 7}))
+    print("(errors: non-2xx/3xx answers and socket errors; on the table links a 409 'already submitted' is expected)")
+
+    if runs:
+        print("\nResults arriving: one sheet a second (open loop) submitted and confirmed on a table link of its own; "
+              "delay = first public-page answer showing the new totals minus the moment the confirm's answer arrived "
+              "(page polled every 50 ms)")
+        rows = [("run", "confirmed", "seen", "not seen", "max s", "median s", "late pages", "went back",
+                 "submit ms med/max", "confirm ms med/max", "polls (errors)", "driver problems")]
+        for total, _s, _t in runs:
+            d = drivers[total]
+            if d is None:
+                rows.append((f"C-{total}", "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", "no driver output"))
+                continue
+            problems = list(d["step_errors"][:3]) + (["ran out of tables"] if d["ran_out_of_tables"] else [])
+            if d["unexpected_pages"]:
+                problems.append(f"{d['unexpected_pages']} pages with neither the old nor the new totals")
+            rows.append((f"C-{total}", f"{d['confirmed']}/{d['attempted']}", str(d["measured"]), str(d["not_visible"]),
+                         str(d["delay_max_s"]), str(d["delay_median_s"]),
+                         f"{d['late']} ({d['late_confirmations']} results)",
+                         f"{d['went_back']} ({d['went_back_confirmations']} results)",
+                         f"{d['submit_ms_median']:.0f}/{d['submit_ms_max']:.0f}" if d["submit_ms_max"] is not None else "-",
+                         f"{d['confirm_ms_median']:.0f}/{d['confirm_ms_max']:.0f}" if d["confirm_ms_max"] is not None else "-",
+                         f"{d['polls']} ({d['poll_errors']})", "; ".join(problems) or "none"))
+        print(grid(rows, right=set(range(1, 11))))
+        print("(late pages: poll answers lacking a result confirmed more than 2 s before they were asked; "
+              "went back: poll answers lacking a result that an earlier answer had already shown)")
+        for total, _s, _t in runs:
+            d = drivers[total]
+            for kind in ("late", "went_back"):
+                cases = d["examples"][kind][:3] if d else []
+                if cases:
+                    print(f"  C-{total} {kind.replace('_', ' ')}, first cases: " + "; ".join(
+                        f"asked at {e['asked_at_s']} s, lacked #{e['lacks']} (confirmed {e['asked_after_confirm_ms']} ms, "
+                        f"first seen {e['asked_after_first_seen_ms']} ms before), showed {len(e['shows'])} results"
+                        for e in cases))
+
+    # ---- targets
+    results = []
+    if a is not None:
+        errors = standings_errors(a)
+        results.append({
+            "figure": f"public standings, {args.teams} teams, 64 connections, no changes",
+            "measured": f"{a['rps']:.0f} req/s, p95 {a['p95_ms']:.0f} ms, {errors} errors",
+            "target": f"≥ {A_RPS} req/s, p95 ≤ {A_P95_MS} ms, 0 errors",
+            "met": a["rps"] >= A_RPS and a["p95_ms"] <= A_P95_MS and errors == 0,
+        })
+    reference = []
+    for total, on_standings, on_tables in runs:
+        s = wrk_result(directory, f"C{total}-standings")
+        t = wrk_result(directory, f"C{total}-tables")
+        d = drivers[total]
+        scenario = f"{args.teams} teams, {total} connections, 1 result/s"
+        figures = []
+        if s is not None:
+            poll_errors = d["poll_errors"] if d else 0
+            errors = standings_errors(s) + poll_errors
+            figures.append({
+                "figure": f"public standings, {scenario}",
+                "measured": f"{s['rps']:.0f} req/s, p95 {s['p95_ms']:.0f} ms, {errors} errors",
+                "target": f"≥ {C_RPS} req/s, p95 ≤ {C_P95_MS} ms, 0 errors",
+                "met": s["rps"] >= C_RPS and s["p95_ms"] <= C_P95_MS and errors == 0,
+            })
+        if d is not None:
+            seen_all = d["measured"] > 0 and d["not_visible"] == 0
+            measured = (f"max {d['delay_max_s']} s, median {d['delay_median_s']} s over {d['measured']} confirmations"
+                        if d["measured"] else "no confirmation measured")
+            if d["not_visible"]:
+                measured += f", {d['not_visible']} not seen within {d['timeout_s']:.0f} s"
+            if d["late"]:
+                measured += (f"; {d['late']} pages asked more than {VISIBLE_S:g} s after a confirmation "
+                             f"still lacked it ({d['late_confirmations']} results)")
+            figures.append({
+                "figure": f"confirmed result visible on the public standings, {scenario}",
+                "measured": measured,
+                "target": f"≤ {VISIBLE_S:g} s (every page asked later shows it)",
+                "met": seen_all and d["delay_max_s"] <= VISIBLE_S and d["late"] == 0,
+            })
+        if t is not None:
+            errors = table_errors(t)
+            figures.append({
+                "figure": f"table links (GET + POST), {scenario}",
+                "measured": f"{t['rps']:.0f} req/s, p95 {t['p95_ms']:.0f} ms, {errors} errors",
+                "target": f"p95 ≤ {TABLES_P95_MS} ms",
+                "met": t["p95_ms"] <= TABLES_P95_MS,
+            })
+        (results if total == TARGET_CONNECTIONS else reference).extend(figures)
+
+    def verdicts(items: list[dict]) -> str:
+        return grid([("figure", "measured", "target", "")]
+                    + [(r["figure"], r["measured"], r["target"], "met" if r["met"] else "MISSED") for r in items])
+
+    if reference:
+        print(f"\nThe same targets at other connection counts (for reference; the targets are for {TARGET_CONNECTIONS}):")
+        print(verdicts(reference))
+    print("\nTargets:")
+    print(verdicts(results))
+    missed = sum(not r["met"] for r in results)
+    print(f"{len(results) - missed} of {len(results)} targets met\n")
+    lines = "".join("BENCH_RESULT " + json.dumps(r, ensure_ascii=False) + "\n" for r in results)
+    if args.bench_results:
+        args.bench_results.write_text(lines)
+    else:
+        print(lines, end="")
+
+
+if __name__ == "__main__":
+    main()
