@@ -11,7 +11,7 @@ from django.db.models import F
 from django.db.models.signals import post_delete, post_save
 from django.utils import timezone
 
-from tournaments.models import Bye, Player, Result, Team, Tournament
+from tournaments.models import Bye, Player, Result, ResultState, Team, Tournament
 
 
 def bump(**filters) -> None:
@@ -20,7 +20,13 @@ def bump(**filters) -> None:
                                                 results_changed_at=timezone.now())
 
 
-def _result(sender, instance: Result, **kwargs) -> None:
+def _result(sender, instance: Result, created: bool = False, **kwargs) -> None:
+    # A first sheet that waits for the other team (submitted, or disputed before anyone confirmed)
+    # changes nothing the public sees: it neither counts nor marks a correction. Not raising the
+    # version then spares every process a render of unchanged standings.
+    if instance.version == 1 and instance.state in (ResultState.SUBMITTED, ResultState.DISPUTED) \
+            and kwargs.get("signal") is post_save:
+        return
     bump(round_set__tables__pk=instance.table_id)
 
 

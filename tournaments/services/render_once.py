@@ -128,7 +128,10 @@ def _shared(base: str, version: int, changed_at: datetime.datetime | None,
 def _render_and_share(base: str, key: str, version: int, render: Callable[[], T]) -> T:
     value = render()
     renders[base] += 1
-    _cache_call("set_many", {key: value, f"{base}:latest": (version, value)}, CACHE_SECONDS)
+    _cache_call("set", key, value, CACHE_SECONDS)
+    previous = _cache_call("get", f"{base}:latest")
+    if previous is None or previous[0] < version:  # a slower render of an older version never wins
+        _cache_call("set", f"{base}:latest", (version, value), CACHE_SECONDS)
     return value
 
 

@@ -68,7 +68,8 @@ def check_link_open(table: Table, now: datetime.datetime | None = None) -> None:
 
 
 def _lock(table: Table) -> Table:
-    return Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    # of=self: lock the table's row only, not its round and tournament (other tables go on).
+    return Table.objects.select_for_update(of=("self",)).select_related("round__tournament").get(pk=table.pk)
 
 
 def submit(table: Table, position: int, data: dict, now: datetime.datetime | None = None) -> Result:
