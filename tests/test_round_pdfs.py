@@ -7,19 +7,26 @@ document for tables of two and three teams, in every scoring system.
 
 from __future__ import annotations
 
+import datetime
 import io
+import json
+import random
 import re
+import secrets
+from unittest import mock
 
 import pypdf
 import pytest
+import segno
 from django.core.management import call_command
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 
 import scoring
+from keezen_site import pdf_pool
 from tournaments.exporters import round_pdfs
 from tournaments.models import Bye, Result, Table, Team, Tournament
 from tournaments.services.results import record_result
@@ -276,11 +283,11 @@ def test_views_return_pdfs_for_directors(director_client, player_user, two_team_
 
 def test_bench_pairing_prints_its_figures_and_keeps_nothing(db):
     out = io.StringIO()
-    call_command("bench_pairing", "--teams", "40", "--tables", "3", stdout=out)
+    call_command("bench_pairing", "--teams", "40", stdout=out)
     text = out.getvalue()
-    assert re.search(r"^Swiss round paired: \d+\.\d\d s \(target ≤ 2 s\), 40 teams", text, re.MULTILINE), text
-    assert re.search(r"^table cards PDF rendered: \d+\.\d\d s \(target ≤ 10 s\), 3 tables, 3 pages", text, re.MULTILINE), text
-    assert "rolled back: nothing was kept" in text
+    assert re.search(r"^Swiss round paired, 40 teams after 2 random rounds: \d+\.\d\d s, 0 rematches "
+                     r"\(target ≤ 2 s\) met", text, re.MULTILINE), text
+    assert 'BENCH_RESULT {"figure": "Swiss round paired, 40 teams' in text
     assert not Tournament.objects.exists() and not Team.objects.exists()
 
 
@@ -294,3 +301,110 @@ def test_table_cards_rendered_in_parts_side_by_side_keep_every_card_in_order(tou
         assert re.search(rf"\b{number}\b", page)
         for team in teams[2 * (number - 1):2 * number]:
             assert team.name in page
+
+
+# --- the file as keezen_site.pdf_pool makes it (shared parts laid out once, QR codes drawn) ----
+
+FIXED_NOW = timezone.make_aware(datetime.datetime(2026, 11, 21, 9, 30))
+
+
+def page_words(content: bytes) -> list[list[str]]:
+    return [sorted(text.split()) for text in pdf_pages(content)]
+
+
+def test_table_cards_file_reads_as_the_cards_laid_out_in_full(two_team_round):
+    """The file's pages hold the same words as the cards laid out one by one (every card with
+    its own house rules, sheet and QR code), in every page of the file."""
+    with translation.override("en"), mock.patch("django.utils.timezone.localtime", return_value=FIXED_NOW):
+        direct = round_pdfs.table_cards_document(two_team_round, SITE).write_pdf()
+        composed = round_pdfs.table_cards_pdf(two_team_round, SITE)
+        in_parts = round_pdfs.table_cards_pdf(two_team_round, SITE, per_process=1)
+    assert page_words(composed) == page_words(direct) == page_words(in_parts)
+    assert "House" in page_words(composed)[1] and "150" in page_words(composed)[1]
+
+
+@pytest.mark.parametrize("system", scoring.SYSTEMS)
+@pytest.mark.parametrize("teams_per_table", [2, 3])
+def test_table_cards_file_has_one_page_per_table_in_every_system(tournament, make_teams, system, teams_per_table):
+    tournament.scoring_system = system
+    tournament.teams_per_table = teams_per_table
+    tournament.save()
+    make_teams(tournament, 3 * teams_per_table + 2)
+    for team in tournament.teams.all():
+        team.name = f"Een heel erg lange teamnaam die maar doorgaat en doorgaat tot de rand {team.number}"
+        team.save()
+    numbers = list(range(1, 3 * teams_per_table + 1))
+    round_ = seat(tournament, [numbers[i:i + teams_per_table] for i in range(0, len(numbers), teams_per_table)]
+                  + [[3 * teams_per_table + 1, 3 * teams_per_table + 2]])
+    with translation.override("en"), mock.patch("django.utils.timezone.localtime", return_value=FIXED_NOW):
+        composed = round_pdfs.table_cards_pdf(round_, SITE)
+        direct = round_pdfs.table_cards_document(round_, SITE).write_pdf()
+    pages = pdf_pages(composed)
+    assert len(pages) == 4
+    assert page_words(composed) == page_words(direct)
+    for number, page in enumerate(pages, 1):
+        assert f"Table {number}" in page and "House rules" in page and "Stopped by the clock" in page
+        assert "Forfeit" in page and "Signatures" in page and "team code" in page
+
+
+def test_each_card_carries_segnos_qr_code_of_its_link(two_team_round):
+    """The code drawn on a card is the matrix segno makes for the card's link (the same modules as
+    segno's SVG in table_cards_html), as one stroked line per run of dark modules."""
+    content = round_pdfs.table_cards_pdf(two_team_round, SITE)
+    reader = pypdf.PdfReader(io.BytesIO(content))
+    for page, table in zip(reader.pages, two_team_round.tables.order_by("number")):
+        url = round_pdfs.table_url(SITE, table)
+        _size, path = pdf_pool.qr_path_operators(url)
+        assert path in page.get_contents().get_data()
+        modules = _modules_of(path, len(segno.make(url, error="m").matrix))
+        assert modules == [list(row) for row in segno.make(url, error="m").matrix]
+
+
+def _modules_of(path: bytes, size: int) -> list[list[int]]:
+    """The dark modules a path of ``x y m x2 y l`` lines (quiet zone of 2) covers."""
+    modules = [[0] * size for _ in range(size)]
+    numbers = path.split()
+    for i in range(0, len(numbers), 6):
+        x1, y, _m, x2, _y, _l = numbers[i:i + 6]
+        row = int(float(y) - 0.5) - 2
+        for x in range(int(x1) - 2, int(x2) - 2):
+            modules[row][x] = 1
+    return modules
+
+
+def test_qr_matrix_is_segnos_for_many_addresses():
+    """pdf_pool chooses the data mask faster than segno does, but the same one."""
+    rng = random.Random(7)
+    hosts = ["keezen.local", "192.168.178.23:8000", "localhost", "testserver", "toernooi.example.org:8443"]
+    urls = [f"http://{rng.choice(hosts)}/s/{secrets.token_urlsafe(16)}/" for _ in range(300)]
+    urls += [f"https://x.nl/{'a' * n}" for n in range(1, 180, 11)]  # other versions, and Micro QR codes
+    for url in urls:
+        assert [bytes(row) for row in pdf_pool.qr_matrix(url)] == [bytes(row) for row in segno.make(url, error="m").matrix], url
+
+
+def test_shared_block_is_laid_out_once_and_drawn_on_every_page():
+    head = "<html><head><style>section { break-after: page } .shared { display: flow-root }</style></head><body>"
+    block = '<!--kz:shared--><div class="shared"><p>The same on every page</p></div><!--kz:/shared-->'
+    html = head + "".join(f"<section><p>Page {n} top</p>{block}<p>Page {n} bottom</p></section>" for n in range(3)) + "</body></html>"
+    pages = pdf_pages(pdf_pool.write_pdf(html, "/"))
+    assert len(pages) == 3
+    for n, page in enumerate(pages):
+        assert f"Page {n} top" in page and "The same on every page" in page and f"Page {n} bottom" in page
+    # Too tall for a page: the document is laid out as it is, nothing is lost.
+    tall = '<!--kz:shared--><div class="shared">' + "<p>line</p>" * 120 + "</div><!--kz:/shared-->"
+    pages = pdf_pages(pdf_pool.write_pdf(head + f"<section><p>Only</p>{tall}</section></body></html>", "/"))
+    assert len(pages) > 1 and "Only" in pages[0] and sum(page.count("line") for page in pages) == 120
+
+
+def test_bench_prints_prints_its_figures_and_keeps_nothing(db):
+    out = io.StringIO()
+    call_command("bench_prints", "--runs", "1", "--tables", "3", "--teams", "6", stdout=out)
+    text = out.getvalue()
+    assert re.search(r"^table cards, 3 tables: \d+\.\d+ s \(no target set\), 3 pages", text, re.MULTILINE), text
+    assert re.search(r"^standings PDF, 6 teams: \d+\.\d+ s", text, re.MULTILINE), text
+    assert re.search(r"^prize list, 6 teams: \d+\.\d+ s", text, re.MULTILINE), text
+    results = [json.loads(line.removeprefix("BENCH_RESULT ")) for line in text.splitlines() if line.startswith("BENCH_RESULT ")]
+    assert [result["figure"] for result in results] == ["table cards, 3 tables", "standings PDF, 6 teams", "prize list, 6 teams"]
+    assert all(set(result) == {"figure", "measured", "target", "met"} for result in results)
+    assert "rolled back: nothing was kept" in text
+    assert not Tournament.objects.exists() and not Team.objects.exists()

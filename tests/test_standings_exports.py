@@ -7,18 +7,23 @@ PDF. Permissions (anonymous visitors, non-directors) are covered by test_permiss
 
 from __future__ import annotations
 
+import datetime
 import io
 import shutil
 import subprocess
+from unittest import mock
 
+import pypdf
 import pytest
-from django.utils import translation
+from django.utils import timezone, translation
 from openpyxl import load_workbook
 
-from tournaments.exporters import standings_report
+from tournaments.exporters import standings_pdf
+from tournaments.services.standings import standings
 from tournaments.exporters.standings_pdf import css_string, page_counter_css, prizes_html, standings_html
 from tournaments.exporters.base import XLSX as XLSX_CONTENT_TYPE
 from tournaments.exporters.standings_xlsx import StandingsWorkbook
+from tournaments.management.commands.bench_standings import Command as StandingsBench
 from tournaments.models import Round, Table
 from tournaments.services.results import record_result
 from tournaments.services.tournament_file import import_file
@@ -74,7 +79,7 @@ def assert_pdf(response, filename: str) -> bytes:
 
 
 def test_standings_order_totals_and_lot(cup):
-    report = standings_report(cup)
+    report = standings(cup)
     assert report.after_round == 2
     assert [row.team.key for row in report.rows][:1] == ["T1"]
     assert [row.team.key for row in report.rows][3:] == ["T3", "T2"]
@@ -88,7 +93,7 @@ def test_standings_pdf(director_client, cup):
     response = director_client.get(f"/director/t/{cup.slug}/standings.pdf", HTTP_ACCEPT_LANGUAGE="en")
     content = assert_pdf(response, "keezen-cup-2026-standings.pdf")
     with translation.override("en"):
-        html = standings_html(standings_report(cup))
+        html = standings_html(standings(cup))
     text = pdf_text(content) or html
     for name in NAMES.values():
         assert name in text
@@ -106,7 +111,7 @@ def test_standings_pdf_after_round_and_bad_values(director_client, cup):
     response = director_client.get(f"/director/t/{cup.slug}/standings.pdf?after_round=1", HTTP_ACCEPT_LANGUAGE="en")
     assert_pdf(response, "keezen-cup-2026-standings.pdf")
     with translation.override("en"):
-        html = standings_html(standings_report(cup, 1))
+        html = standings_html(standings(cup, 1))
     assert "After round 1" in html and "1120" not in html and ">400<" in html
     for bad in ("x", "-1", "4", "1.5", "²"):
         response = director_client.get(f"/director/t/{cup.slug}/standings.pdf", {"after_round": bad})
@@ -118,7 +123,7 @@ def test_prize_list_pdf(director_client, cup):
     response = director_client.get(f"/director/t/{cup.slug}/prizes.pdf", HTTP_ACCEPT_LANGUAGE="en")
     content = assert_pdf(response, "keezen-cup-2026-prizes.pdf")
     with translation.override("en"):
-        html = prizes_html(standings_report(cup))
+        html = prizes_html(standings(cup))
     text = pdf_text(content) or html
     assert "Prize list" in text and "Keezen Cup 2026" in text
     positions = [text.index(NAMES[key]) for key in ("T1", "T3", "T2")]
@@ -134,7 +139,7 @@ def test_individual_standings_are_per_player(director_client, db):
     ]
     tournament = import_file(data)
     with translation.override("en"):
-        html = standings_html(standings_report(tournament))
+        html = standings_html(standings(tournament))
     assert "Individual, up to 11 points per player" in html and "<th>Player</th>" in html
     assert html.index("De Kezers A") < html.index("Pionnen A") < html.index("Pionnen B")
     assert ">11<" in html and ">7<" in html and ">4<" in html
@@ -152,7 +157,7 @@ def test_a_tournament_without_results(director_client, tournament, make_teams):
     make_teams(tournament, 3)
     Table.objects.create(round=Round.objects.create(tournament=tournament, number=1), number=1)
     with translation.override("en"):
-        report = standings_report(tournament)
+        report = standings(tournament)
         html = standings_html(report)
     assert report.after_round == 0 and "No results yet." in html and "Team 2" in html
     for name in ("standings.pdf", "prizes.pdf"):
@@ -219,3 +224,45 @@ def test_page_counter_css_is_escaped():
     assert css_string('a "b" \\ </style>') == '"a \\22 b\\22  \\5C  \\3C /style\\3E "'
     with translation.override("en"):
         assert page_counter_css() == '"Page " counter(page) " of " counter(pages)'
+
+
+# --- pages cut by standings_pdf, rendered in parts ------------------------------------------
+
+
+def _pages_words(content: bytes) -> list[list[str]]:
+    return [sorted(page.extract_text().split()) for page in pypdf.PdfReader(io.BytesIO(content)).pages]
+
+
+@pytest.mark.parametrize("what", ["standings", "prizes"])
+def test_pages_cut_here_are_the_pages_laid_out_and_parts_read_the_same(db, monkeypatch, what):
+    """Long names, an odd number of teams (a bye each round) and a title of two lines: the pages
+    standings_pdf counts are the pages WeasyPrint makes, and the file rendered in parts on every
+    core reads page for page as the document laid out at once (page X of Y included)."""
+    tournament, _tables = StandingsBench(stdout=io.StringIO())._build(95, 3, 11)
+    tournament.name = "Het Grote Open Keezen Kampioenschap van Noord-Holland en omstreken, editie 2026 (dag 1)"
+    tournament.save()
+    for team in tournament.teams.filter(number__lte=3):
+        team.name = f"Een heel erg lange teamnaam die maar doorgaat en doorgaat tot de rand {team.number}"
+        team.save()
+    monkeypatch.setattr(standings_pdf, "PARALLEL_FROM_PAGES", 1)
+    now = timezone.make_aware(datetime.datetime(2026, 11, 21, 18, 0))
+    with translation.override("en"), mock.patch("django.utils.timezone.localtime", return_value=now):
+        report = standings(tournament)
+        pages = getattr(standings_pdf, f"{what}_pages")(report)
+        direct = getattr(standings_pdf, f"{what}_document")(tournament).write_pdf()
+        in_parts = getattr(standings_pdf, f"{what}_pdf")(tournament)
+    assert len(pages) > 2
+    assert len(_pages_words(direct)) == len(pages) == len(_pages_words(in_parts))
+    assert _pages_words(in_parts) == _pages_words(direct)
+    text = " ".join(pypdf.PdfReader(io.BytesIO(in_parts)).pages[1].extract_text().split())
+    assert f"Page 2 of {len(pages)}" in text  # the footer of a part counts the whole file
+    if what == "standings":
+        everything = "\n".join(page.extract_text() for page in pypdf.PdfReader(io.BytesIO(in_parts)).pages)
+        assert "* bye" in everything  # 95 teams: a bye in every round, marked and explained
+
+
+def test_every_place_is_on_its_page_once(cup):
+    with translation.override("en"):
+        report = standings(cup)
+        pages = standings_pdf.standings_pages(report)
+    assert [row.rank for page in pages for row in page.rows] == [row.rank for row in report.rows]

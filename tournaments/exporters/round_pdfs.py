@@ -2,7 +2,10 @@
 
 All four are A4 PDFs laid out by WeasyPrint from Django templates, with the helpers of
 :mod:`tournaments.exporters.standings_pdf` (base template, footer, the fetcher that only accepts
-``data:`` URLs). The QR code on a table card is inline SVG made by segno, so nothing is fetched.
+``data:`` URLs). The QR code on a table card is segno's: inline SVG in :func:`table_cards_html`;
+in the file (:func:`table_cards_pdf`) the same matrix drawn directly by
+:mod:`keezen_site.pdf_pool`, which also lays out what every card repeats (house rules, hints, the
+numbered lines of the sheet) once. Nothing is fetched.
 
 Every list reads the round's tables in a fixed number of queries, whatever the number of
 tables: seats, teams and players are prefetched, and whether a table has a result is a
@@ -19,6 +22,7 @@ import segno
 import weasyprint
 from django.conf import settings
 from django.db.models import Exists, OuterRef, Prefetch
+from django.template.defaultfilters import truncatechars
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
@@ -26,7 +30,7 @@ from django.utils.safestring import SafeString, mark_safe
 import scoring
 from keezen_site import pdf_pool
 from scoring.sheets import HOLES, PAWNS_PER_TEAM
-from tournaments.exporters.standings_pdf import _document, page_context
+from tournaments.exporters.standings_pdf import _document, fit_text, page_context
 from tournaments.models import Result, Round, Table, TableSeat, Team, Tournament
 from tournaments.services.house_rules import house_rule_lines
 from tournaments.services.seating import SeatView, seat_views
@@ -38,6 +42,9 @@ MISSING_RESULTS_TEMPLATE = "tournaments/pdf/missing_results.html"
 
 PARALLEL_FROM = 30
 """Fewer cards per process than this are not worth starting another process for."""
+OWN_SHARE = 0.95
+"""The part of an equal share of the cards that the calling process renders itself (it also
+makes the HTML and joins the parts)."""
 
 DEFAULT_SITE_URL = "http://localhost/"
 """Where the QR codes point when no base URL is given (commands, tests)."""
@@ -106,7 +113,12 @@ def table_url(site_url: str | None, table: Table) -> str:
 
 def qr_svg(url: str) -> SafeString:
     """The QR code of ``url`` as inline SVG, sized by CSS (viewBox only)."""
-    return mark_safe(segno.make(url, error="m").svg_inline(omitsize=True, border=2))  # segno's own markup
+    return mark_safe(segno.make(url, error=pdf_pool.QR_ERROR).svg_inline(omitsize=True, border=2))  # segno's own markup
+
+
+def qr_placeholder(url: str) -> SafeString:
+    """Where :mod:`keezen_site.pdf_pool` draws the same code as :func:`qr_svg` (same size, same modules)."""
+    return mark_safe(pdf_pool.qr_placeholder(url))  # escaped there
 
 
 # --- what the table card says ---------------------------------------------------------------
@@ -125,9 +137,15 @@ def score_sheet(tournament: Tournament, seats: list[SeatView]) -> dict:
         points = tournament.points_list
         lines = [(n, points[n - 1] if n <= len(points) else 0) for n in range(1, count + 1)]
         row_height = 6.4 if count <= 15 else 4.5
+        team_width = (GRID_WIDTH - GRID_NUMBER_WIDTH - GRID_POINTS_WIDTH) / max(len(seats), 1)
         return {
             "system": system, "lines": lines, "row_height": row_height, "height": row_height * count,
             "ruling": grid_lines(max(len(seats), 1), count, row_height),
+            # The teams over their columns, on one line each (at most 30 characters of the name).
+            "names": [
+                fit_text(f"{seat.team.number}. {truncatechars(seat.team.name, 30)}", team_width - 3, 8.5, bold=True)
+                for seat in seats
+            ],
             # One preformatted block per column: far cheaper to lay out than a cell per line.
             "numbers": "\n".join(str(number) for number, _points in lines),
             "points": "\n".join(str(points) for _number, points in lines),
@@ -141,6 +159,11 @@ def score_sheet(tournament: Tournament, seats: list[SeatView]) -> dict:
 GRID_WIDTH = 186  # mm: A4 minus the card's margins (2 × 12 mm)
 GRID_NUMBER_WIDTH = 13
 GRID_POINTS_WIDTH = 17
+GRID = {
+    "number": GRID_NUMBER_WIDTH,
+    # (teams at the table, width of a team's column in mm; 3 mm of it padding)
+    "team_widths": [(n, (GRID_WIDTH - GRID_NUMBER_WIDTH - GRID_POINTS_WIDTH) / n - 3) for n in range(1, 9)],
+}
 
 
 @lru_cache(maxsize=16)
@@ -172,18 +195,29 @@ def _context(round_: Round, **extra) -> dict:
 def table_cards_html(round_: Round, site_url: str | None = None, chunks: int = 1) -> list[str] | str:
     """The cards as one HTML document, or (``chunks`` > 1) as that many documents of consecutive
     tables, to be rendered side by side (:func:`table_cards_pdf`)."""
+    return _table_cards_html(round_, site_url, chunks, qr_svg)
+
+
+def _table_cards_html(round_: Round, site_url: str | None, chunks: int, qr) -> list[str] | str:
+    """The cards with ``qr(url)`` as each card's QR code: :func:`qr_svg`, or a placeholder that
+    :mod:`keezen_site.pdf_pool` draws (encoded in the process that renders the card)."""
+    render, tables = _card_renderer(round_, site_url, qr)
+    if chunks == 1:
+        return render(tables)
+    size = -(-len(tables) // chunks) or 1
+    return [render(tables[i:i + size]) for i in range(0, max(len(tables), 1), size)]
+
+
+def _card_renderer(round_: Round, site_url: str | None, qr):
+    """The round's tables as cards, and a function that makes the HTML of some of them."""
     tournament = round_.tournament
     tables = _tables(round_)
     for view in tables:
         view.url = table_url(site_url, view.table)
-        view.qr = qr_svg(view.url)
+        view.qr = qr(view.url)
         view.sheet = score_sheet(tournament, view.seats)
-    context = _context(round_, house_rules=house_rule_lines(tournament.house_rules))
-    if chunks == 1:
-        return render_to_string(TABLE_CARDS_TEMPLATE, {**context, "tables": tables})
-    size = -(-len(tables) // chunks) or 1
-    return [render_to_string(TABLE_CARDS_TEMPLATE, {**context, "tables": tables[i:i + size]})
-            for i in range(0, max(len(tables), 1), size)]
+    context = _context(round_, house_rules=house_rule_lines(tournament.house_rules), grid=GRID)
+    return (lambda some: render_to_string(TABLE_CARDS_TEMPLATE, {**context, "tables": some})), tables
 
 
 def wall_by_table_html(round_: Round) -> str:
@@ -240,12 +274,21 @@ def missing_results_document(round_: Round, base_url: str | None = None) -> weas
 
 
 def table_cards_pdf(round_: Round, site_url: str | None = None, per_process: int = PARALLEL_FROM) -> bytes:
-    """The cards as a PDF file: rendered on every core once each gets ``per_process`` cards."""
-    tables = round_.tables.count()
-    chunks = min(pdf_pool.cpu_count(), max(tables // per_process, 1))
+    """The cards as a PDF file: rendered on every core once each gets ``per_process`` cards, the
+    repeated parts laid out once per process and the QR codes drawn directly (:mod:`keezen_site.pdf_pool`).
+
+    This process also makes the HTML and joins the parts, so its own part is a little smaller;
+    the other parts are made first and sent off, this one's HTML is made while they render."""
+    render, tables = _card_renderer(round_, site_url, qr_placeholder)
+    chunks = min(pdf_pool.cpu_count(), max(len(tables) // per_process, 1))
     if chunks == 1:
-        return table_cards_document(round_, site_url, site_url).write_pdf()
-    return pdf_pool.write_joined_pdf(table_cards_html(round_, site_url, chunks), site_url or str(settings.BASE_DIR))
+        parts = [lambda: render(tables)]
+    else:
+        own = max(1, round(len(tables) / chunks * OWN_SHARE))
+        size = -(-(len(tables) - own) // (chunks - 1))
+        bounds = [0, own, *range(own + size, len(tables), size), len(tables)]
+        parts = [lambda a=a, b=b: render(tables[a:b]) for a, b in zip(bounds, bounds[1:]) if a < b]
+    return pdf_pool.write_joined_pdf(parts, site_url or str(settings.BASE_DIR))
 
 
 def wall_by_table_pdf(round_: Round, base_url: str | None = None) -> bytes:

@@ -4,28 +4,53 @@ The HTML is rendered with Django (so ``{% translate %}`` and the active language
 laid out by WeasyPrint. Nothing is fetched: the fetcher only accepts ``data:`` URLs, the fonts
 are the system's (DejaVu Sans, else any sans-serif), so a venue without internet prints the
 same PDF.
+
+Why pages are cut here and columns are blocks: WeasyPrint spends its time per box and per line,
+in Python; a table cell costs about three lines of text. So each page is one table with one
+row, and each column of that row is one preformatted block with a line per place (team names
+and players cut off with "…" rather than wrapped, so every line is one place high). Because
+every place is one line high, this module knows which places go on which page, and a long file
+is rendered in parts on every core (:mod:`keezen_site.pdf_pool`), each part with its pages'
+own "page X of Y". The prize list does the same with two lines per place.
 """
 
 from __future__ import annotations
 
+import base64
 import re
+from dataclasses import dataclass
+from functools import lru_cache
 
 import weasyprint
 from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.formats import date_format
-from django.utils.safestring import mark_safe
+from django.utils.html import conditional_escape
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from keezen_site import pdf_pool
-from tournaments.exporters import StandingsReport, standings_report
+from tournaments.services.standings import Standings, standings
 from tournaments.models import Tournament
 
 STANDINGS_TEMPLATE = "tournaments/pdf/standings.html"
 PRIZES_TEMPLATE = "tournaments/pdf/prizes.html"
 # More round columns than this do not fit across a portrait A4 page.
 PORTRAIT_MAX_ROUNDS = 8
+
+# Page geometry (mm), as base.html sets it: A4 with margins of 16 mm (top) and 18 mm (bottom).
+PAGE_HEIGHT = {False: 297, True: 210}
+PAGE_WIDTH = {False: 210, True: 297}
+PAGE_MARGINS = 16 + 18
+SIDE_MARGINS = 2 * 14
+# A line is kept free under every table for the mark of a bye.
+LEGEND = 6
+STANDINGS_LINE = 6.1  # height of one place in the standings (the old table's row)
+STANDINGS_HEAD = 8.5  # the column headings
+PRIZES_PLACE = 23  # height of one place in the prize list: name and players
+PRIZES_NAME_WIDTH = 182 - 18 - 30 - 4 - 4  # mm: the page less the place and points columns and padding
+PARALLEL_FROM_PAGES = 3  # fewer pages per process than this are not worth another process
 
 
 def css_string(text: str) -> str:
@@ -50,52 +75,252 @@ def page_counter_css() -> str:
 
 def page_context(tournament: Tournament, landscape: bool = False) -> dict:
     """What every PDF's base template needs: the tournament, its system, the page footer."""
+    printed = _("Printed %(when)s") % {"when": date_format(timezone.localtime(), "SHORT_DATETIME_FORMAT")}
     return {
         "tournament": tournament,
+        "tournament_css": mark_safe(css_string(tournament.name)),  # escaped by css_string
         "scoring_system": tournament.get_scoring_system_display(),
         "landscape": landscape,
         "page_counter": mark_safe(page_counter_css()),  # built from our own message, escaped above
-        "printed": mark_safe(css_string(
-            _("Printed %(when)s") % {"when": date_format(timezone.localtime(), "SHORT_DATETIME_FORMAT")}
-        )),
+        "printed": mark_safe(css_string(printed)),
+        "printed_text": printed,  # the same, for the page itself (table cards)
     }
 
 
-def _context(report: StandingsReport) -> dict:
+# --- pages ----------------------------------------------------------------------------------
+
+
+@dataclass
+class Column:
+    """One column of a page: its heading, width (mm, None: what is left), CSS class and lines."""
+
+    heading: str
+    width: float | None
+    css: str
+    lines: SafeString
+    th_class: str = ""
+
+
+@dataclass
+class Page:
+    number: int
+    count: int
+    rows: list
+    columns: list[Column]
+    has_bye: bool = False
+
+    @property
+    def label(self) -> str:
+        """“Page X of Y” as a CSS string, for a file rendered in parts (see the module docstring);
+        HTML-escaped where the template puts it in an attribute."""
+        return (css_string(_("Page %(page)s of %(pages)s") % {"page": self.number, "pages": self.count}))
+
+
+def fit_text(text: str, width_mm: float, font_pt: float, bold: bool = False) -> str:
+    """``text`` cut off with "…" where it would not fit on one line of ``width_mm``, reckoning
+    with wide characters (DejaVu Sans). Cut here rather than by CSS ``text-overflow``: WeasyPrint
+    maps its "…" glyph to whatever text it first replaced, so the PDF's text would read wrongly;
+    the column also clips (``overflow: hidden``) should an estimate ever be short."""
+    fits = max(int(width_mm / (font_pt * 25.4 / 72 * (0.7 if bold else 0.62))), 4)
+    return text if len(text) <= fits else text[:fits - 1].rstrip() + "…"
+
+
+def _lines(values) -> SafeString:
+    return mark_safe("\n".join(str(conditional_escape(value)) for value in values))
+
+
+def _landscape(report: Standings) -> bool:
+    return len(report.round_numbers) > PORTRAIT_MAX_ROUNDS
+
+
+def paginate(rows: list, first: int, other: int) -> list[list]:
+    """``rows`` cut into pages: ``first`` on the first page, ``other`` on each next one."""
+    pages = [list(rows[:first])]
+    for start in range(first, len(rows), other):
+        pages.append(list(rows[start:start + other]))
+    return pages
+
+
+def _lines_of(text: str, font_pt: float, width_mm: float, bold: bool) -> int:
+    """How many lines ``text`` takes at most: characters counted wider than DejaVu Sans's average."""
+    char_mm = font_pt * 25.4 / 72 * (0.7 if bold else 0.62)
+    return max(1, -(-len(text) // max(int(width_mm // char_mm), 1)))
+
+
+def first_page_header(report: Standings, heading: str, meta_pt: float, heading_pt: float) -> float:
+    """Height (mm) of the title, the date line and the heading above the first page's places
+    (base.html: h1 18 pt; margins and line heights rounded up)."""
+    tournament = report.tournament
+    width = PAGE_WIDTH[_landscape(report)] - SIDE_MARGINS
+    meta = f"{date_format(tournament.date, 'j F Y')} · {tournament.venue} · {tournament.get_scoring_system_display()}"
+    return (_lines_of(tournament.name, 18, width, True) * 8.6 + _lines_of(meta, meta_pt, width, False) * meta_pt * 0.5
+            + _lines_of(heading, heading_pt, width, True) * heading_pt * 0.5 + 12)
+
+
+def _per_page(line: float, head: float, landscape: bool, header: float) -> tuple[int, int]:
+    body = PAGE_HEIGHT[landscape] - PAGE_MARGINS - head - LEGEND
+    return int((body - header) // line), int(body // line)
+
+
+def _heading(report: Standings, title: str) -> str:
+    after = _("After round %(n)s") % {"n": report.after_round} if report.after_round else _("No results yet.")
+    return f"{title} · {after}"
+
+
+def standings_pages(report: Standings) -> list[Page]:
+    landscape = _landscape(report)
+    header = first_page_header(report, _heading(report, _("Standings")), 9.5, 13)
+    first, other = _per_page(STANDINGS_LINE, STANDINGS_HEAD, landscape, header)
+    chunks = paginate(list(report.rows), first, other) if report.rows else []
+    width = PAGE_WIDTH[landscape] - SIDE_MARGINS
+    rounds = report.round_numbers
+    fixed = 12 + 10 + 16 + 19
+    round_width = max(9.5, min(12.5, (width - fixed - 70) / max(len(rounds), 1)))
+    # What is left goes to the names and the players, as their longest entries ask (9.5 and 8 pt).
+    left = width - fixed - round_width * len(rounds)
+    rows_all = report.rows
+    names = max((len(row.player if report.per_player else row.team.name) for row in rows_all), default=1) * 9.5
+    others = max((len(row.team.name if report.per_player else " & ".join(row.players)) for row in rows_all),
+                 default=1) * (9.5 if report.per_player else 8)
+    name_width = min(max(25.0, left * names / (names + others)), max(25.0, left - 25))
+    rest = left - name_width - (10 if report.per_player else 0)  # the column without a set width
+    pages = []
+    for number, rows in enumerate(chunks, start=1):
+        columns = [Column(_("Rank"), 12, "num", _lines(row.rank for row in rows), "num")]
+        if report.per_player:
+            columns.append(Column(_("Player"), name_width, "name", _lines(
+                fit_text(row.player, name_width - 3, 9.5) for row in rows)))
+            columns.append(Column("", 10, "num muted", _lines(row.team.number for row in rows)))
+            columns.append(Column(_("Team"), None, "name", _lines(fit_text(row.team.name, rest - 3, 9.5) for row in rows)))
+        else:
+            columns.append(Column("", 10, "num muted", _lines(row.team.number for row in rows)))
+            columns.append(Column(_("Team"), name_width, "name", _lines(
+                fit_text(row.team.name, name_width - 3, 9.5) for row in rows)))
+            columns.append(Column(_("Players"), None, "name small", _lines(
+                fit_text(" & ".join(row.players), rest - 3, 8) for row in rows)))
+        has_bye = False
+        for index, n in enumerate(rounds):
+            values = []
+            for row in rows:
+                cell = row.cells[index]
+                text = "–" if cell["points"] is None else str(cell["points"])
+                if cell["bye"]:
+                    has_bye = True
+                    values.append(mark_safe(f'<span class="bye">{conditional_escape(text)}*</span>'))
+                else:
+                    values.append(text)
+            columns.append(Column(_("R%(n)s") % {"n": n}, round_width, "num", _lines(values), "num"))
+        columns.append(Column(_("Total"), 16, "num total", _lines(
+            mark_safe(f"<span>{row.points}</span>") for row in rows), "num"))
+        lots = [_("by lot") if row.lot else "" for row in rows]
+        columns.append(Column("", 19, "lot", _lines(lots) if any(lots) else mark_safe("")))
+        pages.append(Page(number, len(chunks), rows, columns, has_bye))
+    return pages
+
+
+def prizes_pages(report: Standings) -> list[Page]:
+    header = first_page_header(report, _heading(report, _("Prize list")), 12, 20)
+    first, other = _per_page(PRIZES_PLACE, 0, _landscape(report), header)
+    chunks = paginate(list(report.rows), first, other) if report.rows else []
+    pages = []
+    for number, rows in enumerate(chunks, start=1):
+        who = []
+        for row in rows:
+            if report.per_player:
+                name, with_ = row.player, row.team.name
+            else:
+                name, with_ = row.team.name, " & ".join(row.players)
+            lot = f' <span class="lot">{conditional_escape(_("by lot"))}</span>' if row.lot else ""
+            # A long name in a smaller size rather than cut off, as far as it goes.
+            size = "who" if fit_text(name, PRIZES_NAME_WIDTH, 20, True) == name else "who long"
+            name = fit_text(name, PRIZES_NAME_WIDTH, 20 if size == "who" else 14, True)
+            with_ = fit_text(with_, PRIZES_NAME_WIDTH - (20 if row.lot else 0), 14)
+            who.append(mark_safe(f'<span class="{size}">{conditional_escape(name)}</span>\n'
+                                 f'<span class="with">{conditional_escape(with_)}</span>{lot}'))
+        columns = [
+            Column("", 18, "place", _lines(f"{row.rank}\n" for row in rows)),
+            Column("", None, "name", _lines(who)),
+            Column("", 30, "points", _lines(f"{row.points}\n" for row in rows)),
+        ]
+        pages.append(Page(number, len(chunks), rows, columns))
+    return pages
+
+
+@lru_cache(maxsize=8)
+def rule_under(colour: str, line_pt: float, pitch_mm: float) -> str:
+    """A ``data:`` URI of an SVG ``pitch_mm`` high with a line of ``line_pt`` at its bottom:
+    repeated down a page, the line under every place (one background per page instead of a
+    border per cell)."""
+    width = line_pt * 25.4 / 72 / pitch_mm * 100  # in the 100 units of the SVG's height
+    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 100" preserveAspectRatio="none">'
+           f'<path d="M0 {100 - width / 2:.3f}H10" stroke="{colour}" stroke-width="{width:.3f}"/></svg>')
+    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
+
+
+# --- rendering ------------------------------------------------------------------------------
+
+
+def _context(report: Standings, pages: list[Page] | None = None, part: int = 0) -> dict:
+    """``pages``: only these pages (a part of the file, numbered in the footer by their labels)."""
     return {
-        **page_context(report.tournament, landscape=len(report.round_numbers) > PORTRAIT_MAX_ROUNDS),
+        **page_context(report.tournament, landscape=_landscape(report)),
         "report": report,
         "rows": report.rows,
         "per_player": report.per_player,
+        "line": STANDINGS_LINE,
+        "place": PRIZES_PLACE / 2,
+        "prize_row": PRIZES_PLACE,
+        "rule": rule_under("#bbb", 0.4, STANDINGS_LINE),
+        "prize_rule": rule_under("#999", 0.6, PRIZES_PLACE),
+        "pages": pages,
+        "in_parts": part > 0 or pages is not None,
+        "continued": part > 0,  # not the first part: no title
     }
 
 
-def standings_html(report: StandingsReport) -> str:
-    return render_to_string(STANDINGS_TEMPLATE, _context(report))
+def standings_html(report: Standings) -> str:
+    return render_to_string(STANDINGS_TEMPLATE, {**_context(report), "pages": standings_pages(report), "in_parts": False})
 
 
-def prizes_html(report: StandingsReport) -> str:
-    return render_to_string(PRIZES_TEMPLATE, _context(report))
+def prizes_html(report: Standings) -> str:
+    return render_to_string(PRIZES_TEMPLATE, {**_context(report), "pages": prizes_pages(report), "in_parts": False})
 
 
 def _document(html: str, base_url: str | None) -> weasyprint.document.Document:
     return pdf_pool.document(html, base_url or str(settings.BASE_DIR))
 
 
+def _write(template: str, report: Standings, pages: list[Page], base_url: str | None) -> bytes:
+    """The file, in parts on every core when it is long enough (each part its own pages)."""
+    parts = min(pdf_pool.cpu_count(), max(len(pages) // PARALLEL_FROM_PAGES, 1))
+    base_url = base_url or str(settings.BASE_DIR)
+    if parts == 1:
+        return pdf_pool.write_pdf(render_to_string(template, {**_context(report), "pages": pages, "in_parts": False}),
+                                  base_url)
+    # The first part carries the title, so it gets a little less than its share.
+    size = -(-len(pages) // parts)
+    cuts = [0] + [max(1, size * k - 1) for k in range(1, parts)] + [len(pages)]
+    chunks = [render_to_string(template, _context(report, pages[a:b], part))
+              for part, (a, b) in enumerate(zip(cuts, cuts[1:])) if a < b]
+    return pdf_pool.write_joined_pdf(chunks, base_url)
+
+
 def standings_document(tournament: Tournament, after_round: int | None = None,
                        base_url: str | None = None) -> weasyprint.document.Document:
     """The laid-out standings (``document.pages`` tells how many pages); ``write_pdf()`` makes the file."""
-    return _document(standings_html(standings_report(tournament, after_round)), base_url)
+    return _document(standings_html(standings(tournament, after_round)), base_url)
 
 
 def prizes_document(tournament: Tournament, after_round: int | None = None,
                     base_url: str | None = None) -> weasyprint.document.Document:
-    return _document(prizes_html(standings_report(tournament, after_round)), base_url)
+    return _document(prizes_html(standings(tournament, after_round)), base_url)
 
 
 def standings_pdf(tournament: Tournament, after_round: int | None = None, base_url: str | None = None) -> bytes:
-    return standings_document(tournament, after_round, base_url).write_pdf()
+    report = standings(tournament, after_round)
+    return _write(STANDINGS_TEMPLATE, report, standings_pages(report), base_url)
 
 
 def prizes_pdf(tournament: Tournament, after_round: int | None = None, base_url: str | None = None) -> bytes:
-    return prizes_document(tournament, after_round, base_url).write_pdf()
+    report = standings(tournament, after_round)
+    return _write(PRIZES_TEMPLATE, report, prizes_pages(report), base_url)

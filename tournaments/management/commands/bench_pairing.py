@@ -1,40 +1,19 @@
-"""``manage.py bench_pairing [--teams 1000] [--tables 125] [--seed 1] [--runs 3]``.
-
-Two figures, each on its own line with its target:
-
-- pairing one Swiss round of ``--teams`` teams after two simulated rounds of random results
-  (pure Python: :mod:`tournaments.pairing` with ``TeamRecord`` values, no database);
-- rendering the table cards with their score sheets for ``--tables`` tables (two teams each),
-  built in the configured database inside a transaction that is rolled back at the end.
-"""
+"""``manage.py bench_pairing [--teams 1000] [--seed 1] [--runs 3]``: how long pairing one Swiss round
+of ``--teams`` teams takes after two simulated rounds of random results (pure Python:
+:mod:`tournaments.pairing` with ``TeamRecord`` values, no database). The table cards are timed by
+``bench_prints``."""
 
 from __future__ import annotations
 
-import datetime
-import io
 import random
 import statistics
 import time
 from dataclasses import replace
 
-import pypdf
 from django.core.management.base import BaseCommand, CommandError
-from django.db import connection, transaction
-from django.db.migrations.executor import MigrationExecutor
 
-import scoring
-from keezen_site import pdf_pool
+from tournaments.management.benchmarks import report
 from tournaments.pairing import Pairing, TeamRecord, random_round, swiss_round
-from tournaments.exporters.round_pdfs import table_cards_pdf
-from tournaments.models import (
-    Player,
-    Round,
-    RoundStatus,
-    Table,
-    TableSeat,
-    Team,
-    Tournament,
-)
 
 PAIRING_TARGET_S = 2
 CARDS_TARGET_S = 10
@@ -67,32 +46,19 @@ def play(records: dict[str, TeamRecord], draw: Pairing, rng: random.Random) -> d
 
 
 class Command(BaseCommand):
-    help = "Time a Swiss pairing of many teams and the table cards PDF of many tables (rolled back)."
+    help = "Time a Swiss pairing of many teams (pure Python, no database; the table cards: bench_prints)."
 
     def add_arguments(self, parser):
         parser.add_argument("--teams", type=int, default=1000, help="teams to pair (default 1000)")
-        parser.add_argument("--tables", type=int, default=125, help="tables on the table cards (default 125)")
         parser.add_argument("--seed", type=int, default=1, help="seed of the random results (default 1)")
         parser.add_argument("--runs", type=int, default=3, help="pairing runs; the median is printed (default 3)")
 
-    def handle(self, *args, teams: int, tables: int, seed: int, runs: int, **options):
+    def handle(self, *args, teams: int, seed: int, runs: int, **options):
         if teams < 2:
             raise CommandError("--teams must be 2 or more")
-        if tables < 1:
-            raise CommandError("--tables must be 1 or more")
         if runs < 1:
             raise CommandError("--runs must be 1 or more")
         self._pairing(teams, seed, runs)
-        executor = MigrationExecutor(connection)
-        if executor.migration_plan(executor.loader.graph.leaf_nodes()):
-            raise CommandError("the database has unapplied migrations: run `manage.py migrate` first")
-        try:
-            with transaction.atomic():
-                self._cards(tables, seed)
-                raise _Rollback
-        except _Rollback:
-            pass
-        self.stdout.write("rolled back: nothing was kept")
 
     def _pairing(self, count: int, seed: int, runs: int) -> None:
         rng = random.Random(seed)
@@ -109,38 +75,6 @@ class Command(BaseCommand):
             times.append(time.perf_counter() - start)
         seconds = statistics.median(times)
         assert sorted(draw.team_ids) == sorted(records), "the draw lost or doubled a team"
-        self.stdout.write(
-            f"Swiss round paired: {seconds:.2f} s (target ≤ {PAIRING_TARGET_S} s), {count} teams after 2 random "
-            f"rounds, {len(draw.tables)} tables, {len(draw.rematches)} rematches, median of {runs} runs"
-        )
-
-    def _cards(self, count: int, seed: int) -> None:
-        rng = random.Random(seed)
-        tournament = Tournament.objects.create(
-            name=f"Bench {count} tables", slug=f"bench-pairing-{seed}-{rng.randrange(10**9)}",
-            date=datetime.date(2026, 11, 21), venue="Bench", scoring_system=scoring.PAWN_ORDER, seed=seed,
-        )
-        teams = Team.objects.bulk_create([
-            Team(tournament=tournament, number=n, name=f"Team {n:03d}") for n in range(1, 2 * count + 1)
-        ])
-        Player.objects.bulk_create([
-            Player(team=team, seat=seat, name=f"Player {team.number}{'ab'[seat - 1]}")
-            for team in teams for seat in (1, 2)
-        ])
-        round_ = Round.objects.create(tournament=tournament, number=1, status=RoundStatus.PUBLISHED)
-        table_objects = Table.objects.bulk_create([Table(round=round_, number=n) for n in range(1, count + 1)])
-        rng.shuffle(teams)
-        TableSeat.objects.bulk_create([
-            TableSeat(table=table, round=round_, team=teams[2 * i + k], position=k + 1)
-            for i, table in enumerate(table_objects) for k in (0, 1)
-        ])
-        round_ = Round.objects.select_related("tournament").get(pk=round_.pk)
-        start = time.perf_counter()
-        content = table_cards_pdf(round_, SITE_URL)  # what the director downloads
-        seconds = time.perf_counter() - start
-        pages = len(pypdf.PdfReader(io.BytesIO(content)).pages)
-        self.stdout.write(
-            f"table cards PDF rendered: {seconds:.2f} s (target ≤ {CARDS_TARGET_S} s), {count} tables, "
-            f"{pages} page{'s' if pages != 1 else ''}, {len(content) // 1024} KB, "
-            f"{pdf_pool.cpu_count()} cores"
-        )
+        report(self.stdout.write, f"Swiss round paired, {count} teams after 2 random rounds",
+               f"{seconds:.2f} s, {len(draw.rematches)} rematches", f"≤ {PAIRING_TARGET_S} s",
+               seconds <= PAIRING_TARGET_S, f"{len(draw.tables)} tables, median of {runs} runs")
