@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 
 from django.core.management.base import CommandError
-from django.db import connection
+from django.db import connection, transaction
 from django.db.migrations.executor import MigrationExecutor
 
 from scoring.sheets import PAWNS_PER_TEAM as PAWNS
@@ -42,6 +42,16 @@ class QueryCounter:
 
     def __exit__(self, *exc) -> None:
         self._wrapper.__exit__(*exc)
+
+
+def rolled_back(action: Callable[[], object]) -> None:
+    """Run ``action`` in a transaction that is undone at the end: a benchmark keeps nothing."""
+    try:
+        with transaction.atomic():
+            action()
+            raise Rollback
+    except Rollback:
+        pass
 
 
 def require_migrated() -> None:
@@ -76,8 +86,8 @@ def random_arrivals(rng: random.Random, stopped_by_clock: bool) -> list[int]:
     return arrivals
 
 
-def result_line(figure: str, measured: str, target: str, met: bool) -> str:
-    """The line ``make bench`` collects for one figure."""
+def result_line(figure: str, measured: str, target: str | None, met: bool | None) -> str:
+    """The line ``make bench`` collects for one figure (``None``: a size without a target)."""
     return "BENCH_RESULT " + json.dumps({"figure": figure, "measured": measured, "target": target, "met": met},
                                         ensure_ascii=False)
 

@@ -38,6 +38,7 @@ from tournaments.management.benchmarks import (
     random_arrivals,
     report,
     require_migrated,
+    rolled_back,
     result_line,
 )
 from tournaments.models import Club, Tournament
@@ -155,12 +156,7 @@ class Command(BaseCommand):
             raise CommandError("--runs must be 1 or more")
         require_migrated()
         sizes = sorted(set(teams))
-        try:
-            with transaction.atomic():
-                self._bench(sizes, rounds, seed, runs)
-                raise Rollback
-        except Rollback:
-            pass
+        rolled_back(lambda: self._bench(sizes, rounds, seed, runs))
         self.stdout.write("rolled back: nothing was kept")
 
     # --- measuring ------------------------------------------------------------------------

@@ -15,19 +15,17 @@ as well). Each figure is printed on its own line with its target and, for script
 from __future__ import annotations
 
 import io
-import json
 import statistics
 import time
 from collections.abc import Callable
 
 import pypdf
 from django.core.management.base import BaseCommand, CommandError
-from django.db import connection, transaction
-from django.db.migrations.executor import MigrationExecutor
 
 from keezen_site import pdf_pool
 from tournaments.exporters.round_pdfs import table_cards_pdf
 from tournaments.exporters.standings_pdf import prizes_pdf, standings_pdf
+from tournaments.management.benchmarks import require_migrated, result_line, rolled_back
 from tournaments.management.commands.bench_standings import Command as StandingsBench
 from tournaments.models import Round, Tournament
 
@@ -36,10 +34,6 @@ ROUNDS = 3
 # Targets in seconds, for the sizes the issue names.
 CARDS_TARGETS = {125: 3, 500: 10}
 STANDINGS_TARGETS = {256: 1, 1000: 3}
-
-
-class _Rollback(Exception):
-    """Raised at the end of the benchmark to undo everything it wrote."""
 
 
 def seconds(value: float) -> str:
@@ -66,15 +60,8 @@ class Command(BaseCommand):
             raise CommandError("--runs must be 1 or more")
         if min(tables) < 1 or min(teams) < 2:
             raise CommandError("--tables must be 1 or more and --teams 2 or more")
-        executor = MigrationExecutor(connection)
-        if executor.migration_plan(executor.loader.graph.leaf_nodes()):
-            raise CommandError("the database has unapplied migrations: run `manage.py migrate` first")
-        try:
-            with transaction.atomic():
-                self._bench(runs, seed, tables, teams)
-                raise _Rollback
-        except _Rollback:
-            pass
+        require_migrated()
+        rolled_back(lambda: self._bench(runs, seed, tables, teams))
         self.stdout.write("rolled back: nothing was kept")
 
     # --- measuring ------------------------------------------------------------------------
@@ -132,6 +119,4 @@ class Command(BaseCommand):
         spread = f", median of {runs} runs ({seconds(min(times))}–{seconds(max(times))})" if runs > 1 else ""
         self.stdout.write(f"{figure}: {seconds(median)} ({target_text}){verdict}, "
                           f"{count} page{'s' if count != 1 else ''}, {len(content) // 1024} KB{spread}")
-        result = {"figure": figure, "measured": seconds(median), "target": None if target is None else f"≤ {target} s",
-                  "met": met}
-        self.stdout.write("BENCH_RESULT " + json.dumps(result, ensure_ascii=False))
+        self.stdout.write(result_line(figure, seconds(median), None if target is None else f"≤ {target} s", met))

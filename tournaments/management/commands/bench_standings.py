@@ -15,7 +15,7 @@ import random
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
-from django.db import connection, transaction
+from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext, override_settings
 from django.urls import reverse
@@ -23,11 +23,11 @@ from django.urls import reverse
 import scoring
 from tournaments.management.benchmarks import (
     QueryCounter,
-    Rollback,
     median_seconds,
     random_arrivals,
     report,
     require_migrated,
+    rolled_back,
 )
 from tournaments.models import (
     Bye,
@@ -77,12 +77,7 @@ class Command(BaseCommand):
             raise CommandError("--runs must be 1 or more")
         require_migrated()
         for count in teams:
-            try:
-                with transaction.atomic():
-                    self._bench(count, rounds, seed, runs)
-                    raise Rollback
-            except Rollback:
-                pass
+            rolled_back(lambda count=count: self._bench(count, rounds, seed, runs))
         self.stdout.write("rolled back: nothing was kept")
 
     # --- building -------------------------------------------------------------------------
