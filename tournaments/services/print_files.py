@@ -98,7 +98,8 @@ def wait_for(job: PrintFile, wait: float) -> PrintFile:
         wait = 0  # nothing here runs it
     deadline = time.monotonic() + wait
     while True:
-        job = PrintFile.objects.filter(pk=job.pk).first() or job  # a removed job: as it was last seen
+        # The file's bytes are read only when they are sent (a deferred field), not on every look.
+        job = PrintFile.objects.filter(pk=job.pk).defer("content").first() or job  # removed: as last seen
         if job.status in (PrintFileStatus.READY, PrintFileStatus.FAILED) or time.monotonic() >= deadline:
             return job
         time.sleep(POLL_SECONDS)

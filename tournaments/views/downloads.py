@@ -53,7 +53,7 @@ def _download(request: HttpRequest, tournament: Tournament, round_: Round | None
                                            retry="retry" in request.GET)
     if job.is_ready and not request.htmx:
         return file_response(found, tournament, round_, bytes(job.content))
-    follow = f"{_without(request, 'retry', 'job')}{'&' if request.GET.keys() - {'retry', 'job'} else '?'}job={job.pk}"
+    follow = _url_with(request, job=job.pk)
     if job.is_ready:  # the progress page asked (htmx): the browser now opens the file itself
         response = HttpResponse()
         response["HX-Redirect"] = follow
@@ -63,7 +63,7 @@ def _download(request: HttpRequest, tournament: Tournament, round_: Round | None
     return render(request, template, {
         "tournament": tournament, "round": round_, "job": job, "exporter": found,
         "progress": print_files.progress(job), "download_url": follow,
-        "retry_url": f"{_without(request, 'retry', 'job')}{'&' if request.GET.keys() - {'retry', 'job'} else '?'}retry=1",
+        "retry_url": _url_with(request, retry=1),
     }, status=200 if job.failed else 202)
 
 
@@ -74,11 +74,13 @@ def _followed_job(request: HttpRequest, tournament: Tournament, found: Exporter)
     return PrintFile.objects.filter(pk=pk, tournament=tournament, exporter=found.identifier).defer("content").first()
 
 
-def _without(request: HttpRequest, *names: str) -> str:
+def _url_with(request: HttpRequest, **params: object) -> str:
+    """This download's address with ``params`` instead of its own ``job`` and ``retry``."""
     query = request.GET.copy()
-    for name in names:
+    for name in ("job", "retry"):
         query.pop(name, None)
-    return f"{request.path}?{query.urlencode()}" if query else request.path
+    query.update({name: str(value) for name, value in params.items()})
+    return f"{request.path}?{query.urlencode()}"
 
 
 @director_required
