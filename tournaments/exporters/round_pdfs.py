@@ -21,7 +21,6 @@ from urllib.parse import quote, urljoin
 import segno
 import weasyprint
 from django.conf import settings
-from django.db.models import Exists, OuterRef, Prefetch
 from django.template.defaultfilters import truncatechars
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -31,7 +30,7 @@ import scoring
 from keezen_site import pdf_pool
 from scoring.sheets import HOLES, PAWNS_PER_TEAM
 from tournaments.exporters.standings_pdf import _document, fit_text, page_context
-from tournaments.models import Result, Round, Table, TableSeat, Team, Tournament
+from tournaments.models import Round, Table, Team, Tournament
 from tournaments.services.house_rules import house_rule_lines
 from tournaments.services.seating import SeatView, seat_views
 
@@ -94,15 +93,9 @@ class TeamLine:
 
 
 def _tables(round_: Round) -> list[TableView]:
-    seats = TableSeat.objects.select_related("team").prefetch_related("team__players").order_by("position")
-    tables = (
-        Table.objects.filter(round=round_)
-        .prefetch_related(Prefetch("seats", queryset=seats))
-        .annotate(has_result=Exists(Result.objects.filter(table=OuterRef("pk"))))
-        .order_by("number")
-    )
-    return [TableView(table=table, seats=seat_views(table), has_result=table.has_result,
-                      codes=[seat.code for seat in sorted(table.seats.all(), key=lambda seat: seat.position)])
+    tables = Table.objects.filter(round=round_).with_seats().with_sheet_flag().order_by("number")
+    return [TableView(table=table, seats=seat_views(table), has_result=table.has_sheet,
+                      codes=[seat.code for seat in table.seats.all()])
             for table in tables]
 
 

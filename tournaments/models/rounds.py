@@ -82,6 +82,14 @@ class TableQuerySet(models.QuerySet):
         """Tables whose sheet has not come in (no version at all)."""
         return self.filter(results__isnull=True)
 
+    def with_sheet(self) -> "TableQuerySet":
+        """Tables with at least one version of their sheet."""
+        return self.filter(results__isnull=False).distinct()
+
+    def with_sheet_flag(self) -> "TableQuerySet":
+        """Each table with ``has_sheet``, without reading the sheets (lists that only mark what is missing)."""
+        return self.annotate(has_sheet=models.Exists(Result.objects.filter(table=models.OuterRef("pk"))))
+
 
 class Table(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables", verbose_name=_("round"))

@@ -222,7 +222,7 @@ def unpublish(round_: Round) -> None:
         locked = Round.objects.select_for_update().get(pk=round_.pk)
         if locked.status != RoundStatus.PUBLISHED:
             raise ValidationError(_("Only a published round whose clock has not started can return to draft."))
-        if locked.tables.filter(results__isnull=False).exists():
+        if locked.tables.with_sheet().exists():
             raise ValidationError(_("Round %(number)s already has results; its tables cannot change.")
                                   % {"number": locked.number})
         locked.status = RoundStatus.DRAFT

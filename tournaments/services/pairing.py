@@ -23,7 +23,6 @@ from django.utils.translation import ngettext
 from tournaments import pairing
 from tournaments.models import (
     Bye,
-    Result,
     Round,
     RoundStatus,
     Ruling,
@@ -96,7 +95,7 @@ def check_can_redraw(round_: Round) -> list[str]:
     if round_.status != RoundStatus.DRAFT:
         errors.append(_("Round %(number)s is published; return it to draft before changing its tables.")
                       % {"number": round_.number})
-    if Result.objects.filter(table__round=round_).exists():
+    if round_.tables.with_sheet().exists():
         errors.append(_("Round %(number)s already has results; its tables cannot change.") % {"number": round_.number})
     if Ruling.objects.filter(table__round=round_).exists():
         errors.append(_("Round %(number)s has rulings kept with its tables; its tables cannot change.")
