@@ -46,7 +46,7 @@ def _mode() -> str:
     return getattr(settings, "PRINT_FILES_RUN", "thread")
 
 
-def _estimate(found: Exporter, round_: Round | None) -> float:
+def _estimate(round_: Round | None) -> float:
     if round_ is not None:
         return 0.5 + SECONDS_PER_PAGE * round_.tables.count()
     return 1.0
@@ -64,7 +64,7 @@ def ask(found: Exporter, tournament: Tournament, round_: Round | None = None, af
                 job = PrintFile.objects.create(
                     tournament=tournament, round=round_, exporter=found.identifier, key=key, after_round=after_round,
                     site_url=site_url, language=get_language() or settings.LANGUAGE_CODE,
-                    estimate_seconds=_estimate(found, round_),
+                    estimate_seconds=_estimate(round_),
                 )
         except IntegrityError:  # another request asked for the same file at the same moment
             return PrintFile.objects.defer("content").get(tournament=tournament, exporter=found.identifier, key=key)

@@ -48,10 +48,6 @@ class TeamInfo:
     def key(self) -> str:
         return f"T{self.number}"
 
-    @property
-    def player_names(self) -> list[str]:
-        return list(self.players)
-
 
 @dataclass(frozen=True)
 class StandingsRow:
@@ -74,7 +70,7 @@ class StandingsRow:
 
     @property
     def players(self) -> list[str]:
-        return self.team.player_names
+        return list(self.team.players)
 
     @property
     def cells(self) -> list[dict]:
