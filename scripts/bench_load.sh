@@ -5,23 +5,31 @@
 #   B-get    the tables' private links, GET only (phones looking at their table);
 #   B-entry  the tables' private links, GET the page then POST the sheet; the first POST per
 #            table wins, every later one gets 409 "already submitted" by design (not an error).
-#   C-50, C-200  results arriving, as on the day, at 50 and at 200 connections: three quarters of
+#   C-50, C-200  results arriving, as on the day, from 50 and from 200 phones: three quarters of
 #            the connections on the public standings, a quarter on the table links (4 GETs to one
 #            POST of a sheet; two wrk processes at once), while scripts/bench_results_arriving.py
 #            submits and confirms one sheet a second on the last tables of round 3 (nobody else
 #            posts to them) and polls the public page every 50 ms: the delay from the confirm's
 #            answer to the first page showing the table's teams with their new totals, and the
-#            pages asked more than 2 s after a confirmation that still lack it.
+#            pages asked more than 2 s after a confirmation that still lack it. The phones read
+#            between requests (scripts/wrk/think.lua): however many there are, together they ask
+#            the day's load, BENCH_STANDINGS_RATE (350) standings and BENCH_TABLES_RATE (60) table
+#            link requests a second, and the server must keep up with it.
+#   C-200-flat   the same with no think time: every connection asks again the moment it has its
+#            answer. Not the day (200 phones reloading without pause); printed for reference, the
+#            most the machine serves, where by Little's law p95 is at least 200 / requests a second.
 # Prints requests/s, p50/p95/p99 latency and errors per scenario and URL set, the delays, met or
 # missed per target, and at the very end one `BENCH_RESULT {json}` line per target
 # (scripts/bench_load_summary.py). A missed target still exits 0 (this is a measurement); a
 # failing setup exits non-zero.
-# Knobs (environment): BENCH_WORKER_CLASS (sync, default, or gthread), BENCH_THREADS (4, gthread
-# only), BENCH_WORKERS (2 x cores + 1), BENCH_DURATION (20s: scenarios A, B-entry, C-50 and C-200),
-# BENCH_TEAMS (250).
-# Why sync: on 2 cores, gthread with 4 threads gave about 20 % more requests/s on the standings
-# but a longer tail (p99 up to 530 ms) and wrk timeouts (> 2 s) in every scenario; sync gave no
-# errors and tighter latencies.
+# The server is the one `manage.py serve` runs on the day (keezen_site/gunicorn_conf.py: gthread,
+# keep-alive). Knobs (environment): BENCH_WORKERS, BENCH_THREADS (that file's), BENCH_DURATION
+# (20s: scenarios A, B-entry and the results-arriving runs), BENCH_TEAMS (250),
+# BENCH_STANDINGS_RATE (350) and BENCH_TABLES_RATE (60) (the day's load in the paced
+# results-arriving runs, requests a second), BENCH_SCENARIOS ("A B C").
+# Why not sync workers, which gave tighter latencies flat out: phones read between requests and
+# keep their connection; a sync worker closes each one (no keep-alive), so wrk cannot pace
+# phones on it, and a slow phone on the venue's Wi-Fi would hold a whole worker.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -33,13 +41,21 @@ export DEBIAN_FRONTEND=noninteractive
 
 PY=$ROOT/.venv/bin/python
 CORES=$(nproc)
-WORKERS=${BENCH_WORKERS:-$(( 2 * CORES + 1 ))}
-WORKER_CLASS=${BENCH_WORKER_CLASS:-sync}
-THREADS=${BENCH_THREADS:-4}
+# The server the day runs (keezen_site/gunicorn_conf.py: gthread, cores + 1 processes, 4 threads,
+# keep-alive 5 s); BENCH_WORKERS and BENCH_THREADS override its processes and threads.
+export KEEZEN_WORKERS=${BENCH_WORKERS:-${KEEZEN_WORKERS:-}}
+export KEEZEN_THREADS=${BENCH_THREADS:-${KEEZEN_THREADS:-}}
+WORKERS=$("$PY" -c 'import runpy; print(runpy.run_path("keezen_site/gunicorn_conf.py")["workers"])')
+THREADS=$("$PY" -c 'import runpy; print(runpy.run_path("keezen_site/gunicorn_conf.py")["threads"])')
+# Scenarios to run (A, B, C: all by default; e.g. BENCH_SCENARIOS=C for the results arriving only).
+SCENARIOS=${BENCH_SCENARIOS:-A B C}
 DURATION=${BENCH_DURATION:-20s}
 TEAMS=${BENCH_TEAMS:-250}
-# Results arriving: total connections per run; a quarter of them on the table links.
-ARRIVING_CONNECTIONS="50 200"
+STANDINGS_RATE=${BENCH_STANDINGS_RATE:-350}
+TABLES_RATE=${BENCH_TABLES_RATE:-60}
+# Results arriving: NAME:CONNECTIONS:PACING per run (paced: phones that read; flat: no pause);
+# a quarter of the connections on the table links.
+ARRIVING="C-50:50:paced C-200:200:paced C-200-flat:200:flat"
 
 section() { printf '\n==================== %s ====================\n' "$*"; }
 took() { printf -- '---- %s took %ds\n' "$1" "$(( SECONDS - $2 ))"; }
@@ -111,7 +127,7 @@ unset DJANGO_DEBUG
 # results-arriving driver's (driver-C<N>.json, one set per run: a sheet a second, a few spare), so
 # that nobody else posts to them and every confirmation changes the standings.
 # shellcheck disable=SC2086
-"$PY" - "$BENCH_TMP" "$DURATION" $ARRIVING_CONNECTIONS <<'PYEOF'
+"$PY" - "$BENCH_TMP" "$DURATION" $(for run in $ARRIVING; do echo "${run%%:*}"; done) <<'PYEOF'
 import json, math, re, sys
 from pathlib import Path
 tmp, duration, runs = Path(sys.argv[1]), sys.argv[2], sys.argv[3:]
@@ -122,8 +138,8 @@ seconds = float(number) * {"": 1, "s": 1, "m": 60, "h": 3600}[unit]
 per_run = min(math.ceil(seconds) + 2, len(tables) // (2 * len(runs))) if runs else 0
 driver = tables[len(tables) - per_run * len(runs):] if per_run else []
 wrk_tables = tables[:len(tables) - len(driver)]
-for index, total in enumerate(runs):
-    (tmp / f"driver-C{total}.json").write_text(json.dumps({
+for index, name in enumerate(runs):
+    (tmp / f"driver-{name}.json").write_text(json.dumps({
         "tables": driver[index * per_run:(index + 1) * per_run],
         "arrivals": data["arrivals"], "points": data["points"]}))
 def lua(name, chosen):
@@ -144,13 +160,9 @@ WRK_TABLE_COUNT=$(grep -c 'token =' "$BENCH_TMP/tables-wrk.lua")
 
 PORT=$(free_port)
 BASE=http://127.0.0.1:$PORT
-GUNICORN_ARGS=(keezen_site.wsgi --bind "127.0.0.1:$PORT" --workers "$WORKERS" --worker-class "$WORKER_CLASS"
+GUNICORN_ARGS=(keezen_site.wsgi --config keezen_site/gunicorn_conf.py --bind "127.0.0.1:$PORT"
                --error-logfile - --log-level warning)
-SERVER="gunicorn, $WORKERS workers ($WORKER_CLASS)"
-if [ "$WORKER_CLASS" = gthread ]; then
-    GUNICORN_ARGS+=(--threads "$THREADS")
-    SERVER="gunicorn, $WORKERS workers (gthread, $THREADS threads each)"
-fi
+SERVER="gunicorn, $WORKERS workers (gthread, $THREADS threads each, keep-alive 5 s)"
 # No access log (gunicorn's default); DJANGO_DEBUG is unset above. Django's log (a warning per
 # 404, a traceback per 500) and gunicorn's go to a file, looked at after the run.
 "$ROOT/.venv/bin/gunicorn" "${GUNICORN_ARGS[@]}" >"$BENCH_TMP/gunicorn.log" 2>&1 &
@@ -198,36 +210,51 @@ run_wrk() {
 field() { tr ' ' '\n' < "$BENCH_TMP/$1.result" | sed -n "s/^$2=//p"; }
 
 # ---------------------------------------------------------------------------------------------
-section "Scenario A: public standings ($TEAMS teams), 64 connections, $DURATION"
+wanted() { [[ " $SCENARIOS " == *" $1 "* ]]; }
 wrk_to "$BENCH_TMP/warm-A.out" -t2 -c16 -d3s "$BASE$STANDINGS_PATH"  # warm up every worker
-run_wrk A -t2 -c64 -d"$DURATION" --latency -s scripts/wrk/report.lua "$BASE$STANDINGS_PATH"
+if wanted A; then
+    section "Scenario A: public standings ($TEAMS teams), 64 connections, $DURATION"
+    run_wrk A -t2 -c64 -d"$DURATION" --latency -s scripts/wrk/report.lua "$BASE$STANDINGS_PATH"
+fi
 
 # ---------------------------------------------------------------------------------------------
-section "Scenario B-get: table links, GET only ($TABLE_COUNT tables), 64 connections, 10s"
 wrk_to "$BENCH_TMP/warm-B.out" -t2 -c16 -d2s -s scripts/wrk/table_entry.lua "$BASE" -- "$BENCH_TMP/tables.lua" get "$PORT"
-run_wrk B-get -t2 -c64 -d10s --latency -s scripts/wrk/table_entry.lua "$BASE" -- "$BENCH_TMP/tables.lua" get "$PORT"
+if wanted B; then
+    section "Scenario B-get: table links, GET only ($TABLE_COUNT tables), 64 connections, 10s"
+    run_wrk B-get -t2 -c64 -d10s --latency -s scripts/wrk/table_entry.lua "$BASE" -- "$BENCH_TMP/tables.lua" get "$PORT"
 
 # ---------------------------------------------------------------------------------------------
-section "Scenario B-entry: table links, GET + POST sheet ($WRK_TABLE_COUNT tables), 64 connections, $DURATION"
-run_wrk B-entry -t2 -c64 -d"$DURATION" --latency -s scripts/wrk/table_entry.lua "$BASE" -- "$BENCH_TMP/tables-wrk.lua" mixed "$PORT"
+    section "Scenario B-entry: table links, GET + POST sheet ($WRK_TABLE_COUNT tables), 64 connections, $DURATION"
+    run_wrk B-entry -t2 -c64 -d"$DURATION" --latency -s scripts/wrk/table_entry.lua "$BASE" -- "$BENCH_TMP/tables-wrk.lua" mixed "$PORT"
+fi
 
 # ---------------------------------------------------------------------------------------------
 # Results arriving: two wrk at once (standings; table links) and the driver, all in the
 # background (so that Ctrl-C stops them at once, see wrk_to); then their outputs in turn.
 ARRIVING_RUNS=()
-for total in $ARRIVING_CONNECTIONS; do
+wanted C || ARRIVING=""
+for run in $ARRIVING; do
+    IFS=: read -r name total pacing <<<"$run"
     on_tables=$(( total / 4 ))
     on_standings=$(( total - on_tables ))
-    ARRIVING_RUNS+=("$total:$on_standings:$on_tables")
-    section "Scenario C-$total: results arriving, 1 confirmation/s; $on_standings connections on the standings, $on_tables on the table links ($WRK_TABLE_COUNT tables, GET + POST 4:1), $DURATION"
-    name=C$total
+    if [ "$pacing" = paced ]; then
+        think_standings=$(( on_standings * 1000 / STANDINGS_RATE ))
+        think_tables=$(( on_tables * 1000 / TABLES_RATE ))
+        how="each phone reads a while (mean $think_standings ms on the standings, $think_tables ms on a table link): together about $STANDINGS_RATE + $TABLES_RATE requests/s"
+    else
+        think_standings=0
+        think_tables=0
+        how="no think time: every connection asks again at once"
+    fi
+    ARRIVING_RUNS+=("$name:$total:$on_standings:$on_tables:$think_standings:$think_tables")
+    section "Scenario $name: results arriving, 1 confirmation/s; $on_standings connections on the standings, $on_tables on the table links ($WRK_TABLE_COUNT tables, GET + POST 4:1), $DURATION; $how"
     "$PY" scripts/bench_results_arriving.py "$BASE" "$STANDINGS_PATH" "$BENCH_TMP/driver-$name.json" \
         "$BENCH_TMP/$name-driver.json" --duration "$DURATION" >"$BENCH_TMP/$name-driver.out" 2>&1 &
     BG_PIDS=($!)
-    wrk -t2 -c"$on_standings" -d"$DURATION" --latency -s scripts/wrk/report.lua "$BASE$STANDINGS_PATH" \
-        >"$BENCH_TMP/$name-standings.out" 2>&1 &
+    WRK_THINK_MS=$think_standings wrk -t2 -c"$on_standings" -d"$DURATION" --latency -s scripts/wrk/report.lua \
+        "$BASE$STANDINGS_PATH" >"$BENCH_TMP/$name-standings.out" 2>&1 &
     BG_PIDS+=($!)
-    wrk -t2 -c"$on_tables" -d"$DURATION" --latency -s scripts/wrk/table_entry.lua "$BASE" -- \
+    WRK_THINK_MS=$think_tables wrk -t2 -c"$on_tables" -d"$DURATION" --latency -s scripts/wrk/table_entry.lua "$BASE" -- \
         "$BENCH_TMP/tables-wrk.lua" some "$PORT" >"$BENCH_TMP/$name-tables.out" 2>&1 &
     BG_PIDS+=($!)
     failed=""

@@ -3,11 +3,14 @@ figures, the results-arriving delays, met/missed per target, and one ``BENCH_RES
 per target at the very end (the form of ``make bench``'s commands, see scripts/bench_all.py).
 
     bench_load_summary.py DIR --teams 250 --server "gunicorn, ..." --duration 20s \
-        --arriving 50:38:12 200:150:50 [--bench-results FILE]
+        --arriving C-50:50:38:12:115:200 C-200:200:150:50:454:833 C-200-flat:200:150:50:0:0 \
+        [--bench-results FILE]
 
 DIR holds what bench_load.sh kept: NAME.result (wrk's ``WRK_RESULT`` line) for A, B-get, B-entry,
-C<N>-standings and C<N>-tables, and C<N>-driver.json (scripts/bench_results_arriving.py); each
-``--arriving`` item is TOTAL:STANDINGS:TABLES connections of one results-arriving run.
+RUN-standings and RUN-tables, and RUN-driver.json (scripts/bench_results_arriving.py); each
+``--arriving`` item is RUN:TOTAL:STANDINGS:TABLES:THINK_STANDINGS_MS:THINK_TABLES_MS of one
+results-arriving run (connections, and the phones' mean think time; 0 is flat out). The targets
+are for the paced run at :data:`TARGET_CONNECTIONS` connections; the others are for reference.
 """
 
 from __future__ import annotations
@@ -50,6 +53,10 @@ def table_detail(r: dict) -> str:
             f"404 {int(r['s404'])}, other 4xx {int(r['s4xx_other'])}, 5xx {int(r['s5xx'])}; " + socket_detail(r))
 
 
+def pace(think_ms: int) -> str:
+    return f", reads {think_ms} ms" if think_ms else ", flat out"
+
+
 def grid(rows: list[tuple[str, ...]], right: set[int] = frozenset()) -> str:
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     lines = []
@@ -66,11 +73,12 @@ def main() -> None:
     parser.add_argument("--teams", type=int, required=True)
     parser.add_argument("--server", required=True)
     parser.add_argument("--duration", required=True)
-    parser.add_argument("--arriving", nargs="*", default=[], help="TOTAL:STANDINGS:TABLES per run")
+    parser.add_argument("--arriving", nargs="*", default=[],
+                        help="RUN:TOTAL:STANDINGS:TABLES:THINK_STANDINGS_MS:THINK_TABLES_MS per run")
     parser.add_argument("--bench-results", type=Path, help="write the BENCH_RESULT lines here, not to stdout")
     args = parser.parse_args()
     directory: Path = args.dir
-    runs = [tuple(int(n) for n in item.split(":")) for item in args.arriving]
+    runs = [(item.split(":")[0], *(int(n) for n in item.split(":")[1:])) for item in args.arriving]
 
     print(f"{args.server}; {args.teams} teams; wrk on the same machine; duration {args.duration}\n")
     rows = [("scenario", "URLs", "conn", "req/s", "p50 ms", "p95 ms", "p99 ms", "errors", "answers")]
@@ -89,17 +97,18 @@ def main() -> None:
         add(name, "table links, GET" if name == "B-get" else "table links, GET+POST 1:1", connections, r,
             r and table_errors(r), r and table_detail(r))
     drivers = {}
-    for total, on_standings, on_tables in runs:
-        s = wrk_result(directory, f"C{total}-standings")
-        t = wrk_result(directory, f"C{total}-tables")
-        driver_path = directory / f"C{total}-driver.json"
-        drivers[total] = json.loads(driver_path.read_text()) if driver_path.exists() else None
-        add(f"C-{total}", "standings (1 result/s)", f"{on_standings}/{total}", s, s and standings_errors(s),
-            s and f"non-2xx/3xx {int(s['non_2xx_3xx'])}, " + socket_detail(s))
-        add(f"C-{total}", "table links, GET+POST 4:1", f"{on_tables}/{total}", t, t and table_errors(t),
+    for run, total, on_standings, on_tables, think_standings, think_tables in runs:
+        s = wrk_result(directory, f"{run}-standings")
+        t = wrk_result(directory, f"{run}-tables")
+        driver_path = directory / f"{run}-driver.json"
+        drivers[run] = json.loads(driver_path.read_text()) if driver_path.exists() else None
+        add(run, f"standings (1 result/s{pace(think_standings)})", f"{on_standings}/{total}", s,
+            s and standings_errors(s), s and f"non-2xx/3xx {int(s['non_2xx_3xx'])}, " + socket_detail(s))
+        add(run, f"table links, GET+POST 4:1{pace(think_tables)}", f"{on_tables}/{total}", t, t and table_errors(t),
             t and table_detail(t))
     print(grid(rows, right={3, 4, 5, 6, 7}))
-    print("(errors: non-2xx/3xx answers and socket errors; on the table links a 409 'already submitted' is expected)")
+    print("(errors: non-2xx/3xx answers and socket errors; on the table links a 409 'already submitted' is expected;"
+          " 'reads N ms': each phone waits a random think time of mean N ms, at most 1.5 s, before each request)")
 
     if runs:
         print("\nResults arriving: one sheet a second (open loop) submitted and confirmed on a table link of its own; "
@@ -107,15 +116,15 @@ def main() -> None:
               "(page polled every 50 ms)")
         rows = [("run", "confirmed", "seen", "not seen", "max s", "median s", "late pages", "went back",
                  "submit ms med/max", "confirm ms med/max", "polls (errors)", "driver problems")]
-        for total, _s, _t in runs:
-            d = drivers[total]
+        for run, *_counts in runs:
+            d = drivers[run]
             if d is None:
-                rows.append((f"C-{total}", "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", "no driver output"))
+                rows.append((run, "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", "no driver output"))
                 continue
             problems = list(d["step_errors"][:3]) + (["ran out of tables"] if d["ran_out_of_tables"] else [])
             if d["unexpected_pages"]:
                 problems.append(f"{d['unexpected_pages']} pages with neither the old nor the new totals")
-            rows.append((f"C-{total}", f"{d['confirmed']}/{d['attempted']}", str(d["measured"]), str(d["not_visible"]),
+            rows.append((run, f"{d['confirmed']}/{d['attempted']}", str(d["measured"]), str(d["not_visible"]),
                          str(d["delay_max_s"]), str(d["delay_median_s"]),
                          f"{d['late']} ({d['late_confirmations']} results)",
                          f"{d['went_back']} ({d['went_back_confirmations']} results)",
@@ -125,12 +134,12 @@ def main() -> None:
         print(grid(rows, right=set(range(1, 11))))
         print("(late pages: poll answers lacking a result confirmed more than 2 s before they were asked; "
               "went back: poll answers lacking a result that an earlier answer had already shown)")
-        for total, _s, _t in runs:
-            d = drivers[total]
+        for run, *_counts in runs:
+            d = drivers[run]
             for kind in ("late", "went_back"):
                 cases = d["examples"][kind][:3] if d else []
                 if cases:
-                    print(f"  C-{total} {kind.replace('_', ' ')}, first cases: " + "; ".join(
+                    print(f"  {run} {kind.replace('_', ' ')}, first cases: " + "; ".join(
                         f"asked at {e['asked_at_s']} s, lacked #{e['lacks']} (confirmed {e['asked_after_confirm_ms']} ms, "
                         f"first seen {e['asked_after_first_seen_ms']} ms before), showed {len(e['shows'])} results"
                         for e in cases))
@@ -146,11 +155,12 @@ def main() -> None:
             "met": a["rps"] >= A_RPS and a["p95_ms"] <= A_P95_MS and errors == 0,
         })
     reference = []
-    for total, on_standings, on_tables in runs:
-        s = wrk_result(directory, f"C{total}-standings")
-        t = wrk_result(directory, f"C{total}-tables")
-        d = drivers[total]
-        scenario = f"{args.teams} teams, {total} connections, 1 result/s"
+    for run, total, on_standings, on_tables, think_standings, think_tables in runs:
+        s = wrk_result(directory, f"{run}-standings")
+        t = wrk_result(directory, f"{run}-tables")
+        d = drivers[run]
+        scenario = (f"{args.teams} teams, {total} phones reading, 1 result/s" if think_standings
+                    else f"{args.teams} teams, {total} connections flat out, 1 result/s")
         figures = []
         if s is not None:
             poll_errors = d["poll_errors"] if d else 0
@@ -184,14 +194,14 @@ def main() -> None:
                 "target": f"p95 ≤ {TABLES_P95_MS} ms",
                 "met": t["p95_ms"] <= TABLES_P95_MS,
             })
-        (results if total == TARGET_CONNECTIONS else reference).extend(figures)
+        (results if total == TARGET_CONNECTIONS and think_standings else reference).extend(figures)
 
     def verdicts(items: list[dict]) -> str:
         return grid([("figure", "measured", "target", "")]
                     + [(r["figure"], r["measured"], r["target"], "met" if r["met"] else "MISSED") for r in items])
 
     if reference:
-        print(f"\nThe same targets at other connection counts (for reference; the targets are for {TARGET_CONNECTIONS}):")
+        print(f"\nThe same targets in the other runs (for reference; the targets are for {TARGET_CONNECTIONS} phones reading):")
         print(verdicts(reference))
     print("\nTargets:")
     print(verdicts(results))

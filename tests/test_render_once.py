@@ -110,3 +110,36 @@ def test_a_cache_that_is_down_never_serves_an_old_page(settings, tournament, pla
     assert total(get(url), team) == "290"
     record_result(played[1], {"arrivals": [1, 1]}, reason="wrong way round")
     assert total(get(url), team) == "0"
+
+
+def test_every_anonymous_phone_gets_one_shared_page_per_language(tournament, played):
+    """The whole page, not only the standings in it, is rendered once per version and language
+    for browsers without a session: it carries no one's CSRF token and sets no cookie."""
+    url = f"/t/{tournament.slug}/standings/"
+    page_key = f"standings:{tournament.pk}:{tournament.created_at.timestamp()}:page:en"
+    first = Client().get(url, HTTP_ACCEPT_LANGUAGE="en")
+    renders = render_once.renders[page_key]
+    second = Client().get(url, HTTP_ACCEPT_LANGUAGE="en")
+    assert second.content == first.content and render_once.renders[page_key] == renders
+    assert "csrf" not in first.content.decode().lower() and not first.cookies
+    assert "Cookie" in first["Vary"] and "Accept-Language" in first["Vary"]
+    assert '<html lang="nl">' in Client().get(url, HTTP_ACCEPT_LANGUAGE="nl").content.decode()
+
+
+def test_a_director_gets_a_page_of_their_own(director_client, tournament, played):
+    url = f"/t/{tournament.slug}/standings/"
+    page_key = f"standings:{tournament.pk}:{tournament.created_at.timestamp()}:page:en"
+    renders = render_once.renders[page_key]
+    html = director_client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Log out" in html and 'href="/director/"' in html
+    assert render_once.renders[page_key] == renders  # not from, nor into, the shared page
+    assert "Log out" not in Client().get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+
+
+def test_the_language_switch_needs_no_csrf_token(tournament):
+    """The shared page has no token to send: the switch is CSRF-exempt (it only sets a cookie)."""
+    phone = Client(enforce_csrf_checks=True)
+    response = phone.post("/i18n/setlang/", {"language": "en", "next": f"/t/{tournament.slug}/standings/"},
+                          HTTP_ACCEPT_LANGUAGE="nl")
+    assert response.status_code == 302
+    assert '<html lang="en">' in phone.get(f"/t/{tournament.slug}/standings/", HTTP_ACCEPT_LANGUAGE="nl").content.decode()

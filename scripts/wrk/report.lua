@@ -2,7 +2,10 @@
 --   WRK_RESULT requests=N duration_s=S rps=R p50_ms=A p95_ms=B p99_ms=C non_2xx_3xx=N
 --              socket_errors=N connect=N read=N write=N timeout=N
 -- Latencies are wrk's (from sending a request to reading its whole response), in milliseconds.
--- Usage: wrk -t2 -c64 -d20s --latency -s scripts/wrk/report.lua URL
+-- Usage: [WRK_THINK_MS=450] wrk -t2 -c64 -d20s --latency -s scripts/wrk/report.lua URL
+-- (WRK_THINK_MS: phones that read between requests, scripts/wrk/think.lua)
+
+dofile("scripts/wrk/think.lua")
 
 function done(summary, latency, requests)
    local e = summary.errors

@@ -15,6 +15,8 @@
 --   WRK_RESULT requests=N duration_s=S rps=R p50_ms=A p95_ms=B p99_ms=C s2xx=N s3xx=N s409=N
 --              s429=N s4xx_other=N s404=N s5xx=N socket_errors=N connect=N read=N write=N timeout=N
 
+dofile("scripts/wrk/think.lua")  -- WRK_THINK_MS: phones that read between requests
+
 local CSRF = "BenchLoadCsrfSecret0123456789abc"  -- 32 letters and digits
 assert(#CSRF == 32)
 

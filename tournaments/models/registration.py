@@ -240,7 +240,7 @@ class Team(models.Model):
     class Meta:
         verbose_name = _("team")
         verbose_name_plural = _("teams")
-        ordering = ["tournament", "number"]
+        ordering = ["tournament_id", "number"]
         constraints = [
             models.UniqueConstraint(
                 fields=["tournament", "number"], name="unique_team_number_per_tournament",
@@ -274,7 +274,7 @@ class Player(models.Model):
     class Meta:
         verbose_name = _("player")
         verbose_name_plural = _("players")
-        ordering = ["team", "seat"]
+        ordering = ["team_id", "seat"]
         constraints = [
             models.UniqueConstraint(
                 fields=["team", "seat"], name="unique_player_seat_per_team",

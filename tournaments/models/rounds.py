@@ -45,7 +45,7 @@ class Round(models.Model):
     class Meta:
         verbose_name = _("round")
         verbose_name_plural = _("rounds")
-        ordering = ["tournament", "number"]
+        ordering = ["tournament_id", "number"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "number"], name="unique_round_number_per_tournament"),
         ]
@@ -101,7 +101,7 @@ class Table(models.Model):
     class Meta:
         verbose_name = _("table")
         verbose_name_plural = _("tables")
-        ordering = ["round", "number"]
+        ordering = ["round_id", "number"]
         constraints = [models.UniqueConstraint(fields=["round", "number"], name="unique_table_number_per_round")]
 
     def __str__(self) -> str:
@@ -134,7 +134,7 @@ class TableSeat(models.Model):
     class Meta:
         verbose_name = _("seated team")
         verbose_name_plural = _("seated teams")
-        ordering = ["table", "position"]
+        ordering = ["table_id", "position"]
         constraints = [
             models.UniqueConstraint(fields=["table", "position"], name="unique_seat_position_per_table"),
             models.UniqueConstraint(fields=["round", "team"], name="unique_team_per_round"),
@@ -156,7 +156,7 @@ class Bye(models.Model):
     class Meta:
         verbose_name = _("bye")
         verbose_name_plural = _("byes")
-        ordering = ["round", "team"]
+        ordering = ["round_id", "team__number"]
 
     def __str__(self) -> str:
         return f"{self.round} · {_('bye')} · {self.team}"
@@ -206,7 +206,7 @@ class Result(models.Model):
     class Meta:
         verbose_name = _("result")
         verbose_name_plural = _("results")
-        ordering = ["table", "-version"]
+        ordering = ["table_id", "-version"]
         get_latest_by = "version"
         constraints = [models.UniqueConstraint(fields=["table", "version"], name="unique_result_version_per_table")]
 
@@ -242,7 +242,7 @@ class ResultEvent(models.Model):
     class Meta:
         verbose_name = _("sheet event")
         verbose_name_plural = _("sheet events")
-        ordering = ["table", "created_at", "pk"]
+        ordering = ["table_id", "created_at", "pk"]
 
     def __str__(self) -> str:
         return f"{self.table} · {self.kind}"

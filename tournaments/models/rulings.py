@@ -39,7 +39,7 @@ class Ruling(models.Model):
     class Meta:
         verbose_name = _("ruling")
         verbose_name_plural = _("rulings")
-        ordering = ["tournament", "created_at"]
+        ordering = ["tournament_id", "created_at"]
 
     def __str__(self) -> str:
         where = str(self.table) if self.table_id else str(self.tournament)

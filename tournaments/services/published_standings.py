@@ -2,9 +2,11 @@
 rendered once per change of results and shared by every server process (:mod:`.render_once`).
 
 Why a service of its own: the public page is what every phone polls all day; it must cost one
-query and a cache lookup, and it must show a confirmed result within seconds. The page around
-the fragment (menus, language switch) is rendered per request; the fragment, the expensive part,
-once per results version and language.
+query and a cache lookup, and it must show a confirmed result within seconds. The fragment, the
+expensive part, is rendered once per results version and language. The whole page is too, for
+the visitors who see the same page as everyone (:func:`same_for_everyone`: no session, no
+messages, no query string; every phone that never logged in). For them the page carries no CSRF
+token: the language switch, its only form, is CSRF-exempt (keezen_site/urls.py).
 """
 
 from __future__ import annotations
@@ -13,8 +15,11 @@ import json
 import re
 
 from django.conf import settings
+from django.contrib.messages.storage.cookie import CookieStorage
+from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils.html import strip_spaces_between_tags
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
 from tournaments.models import Tournament
@@ -22,6 +27,7 @@ from tournaments.services.render_once import rendered
 from tournaments.services.standings import Standings, public_standings
 
 FRAGMENT_TEMPLATE = "tournaments/public/_standings.html"
+PAGE_TEMPLATE = "tournaments/public/standings.html"
 
 
 def _base(tournament: Tournament, what: str) -> str:
@@ -44,6 +50,32 @@ def fragment(tournament: Tournament) -> tuple[str, int]:
         return render_fragment(tournament, standings), standings.after_round
 
     return rendered(_base(tournament, f"fragment:{get_language()}"), tournament.results_version,
+                    tournament.results_changed_at, render)
+
+
+def same_for_everyone(request: HttpRequest) -> bool:
+    """Whether ``request`` gets the page every anonymous phone gets: a GET without a query string
+    from a browser with no session (so no login, no messages in the session) and no messages
+    cookie. Only the language differs, and it is part of the key."""
+    return (request.method == "GET" and not request.META.get("QUERY_STRING")
+            and settings.SESSION_COOKIE_NAME not in request.COOKIES
+            and CookieStorage.cookie_name not in request.COOKIES)
+
+
+def page(request: HttpRequest, tournament: Tournament) -> bytes:
+    """The whole public standings page: shared (rendered once per version and language) when
+    :func:`same_for_everyone`, else rendered for this visitor."""
+    def render() -> bytes:
+        html, after_round = fragment(tournament)
+        return render_to_string(PAGE_TEMPLATE, {
+            "tournament": tournament, "standings": mark_safe(html),  # our own template's output
+            "round_numbers": range(1, after_round + 1), "shared_page": shared,
+        }, request=request).encode()
+
+    shared = same_for_everyone(request)
+    if not shared:
+        return render()
+    return rendered(_base(tournament, f"page:{get_language()}"), tournament.results_version,
                     tournament.results_changed_at, render)
 
 

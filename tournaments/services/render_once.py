@@ -54,6 +54,7 @@ renders: Counter = Counter()
 _local: dict[str, tuple[int, Any]] = {}  # base key → (version, value): this process's latest
 _local_locks: dict[str, threading.Lock] = {}
 _guard = threading.Lock()
+_stale = threading.local()  # built_on: this thread's render used a previous version of another value
 
 
 def _lock_for(base: str) -> threading.Lock:
@@ -82,6 +83,8 @@ def rendered(base: str, version: int, changed_at: datetime.datetime | None, rend
         value, current = _shared(base, version, changed_at, render)
         if current:  # a previous version served for a moment is never kept as this one
             _keep(base, version, value)
+        else:
+            _stale.built_on = True  # nor is anything built on it (the page around a fragment)
         return value
 
 
@@ -106,7 +109,7 @@ def _shared(base: str, version: int, changed_at: datetime.datetime | None,
     lock = f"{key}:rendering"
     if _cache_call("add", lock, 1, LOCK_SECONDS):
         try:
-            return _render_and_share(base, key, version, render), True
+            return _render_and_share(base, key, version, render)
         finally:
             _cache_call("delete", lock)
     # Another process renders this version: serve the previous one for a moment, else wait for it.
@@ -122,17 +125,26 @@ def _shared(base: str, version: int, changed_at: datetime.datetime | None,
             return value, True
         if not _cache_call("get", lock):  # it gave up (or the cache is down): render here
             break
-    return _render_and_share(base, key, version, render), True
+    return _render_and_share(base, key, version, render)
 
 
-def _render_and_share(base: str, key: str, version: int, render: Callable[[], T]) -> T:
-    value = render()
+def _render_and_share(base: str, key: str, version: int, render: Callable[[], T]) -> tuple[T, bool]:
+    """(value, whether it is of ``version``): a value built on another one's previous version
+    (:data:`_stale`) is served but neither shared nor kept."""
+    outer, _stale.built_on = getattr(_stale, "built_on", False), False
+    try:
+        value = render()
+    finally:
+        built_on_stale, _stale.built_on = _stale.built_on, outer
     renders[base] += 1
+    if built_on_stale:
+        _stale.built_on = True
+        return value, False
     _cache_call("set", key, value, CACHE_SECONDS)
     previous = _cache_call("get", f"{base}:latest")
     if previous is None or previous[0] < version:  # a slower render of an older version never wins
         _cache_call("set", f"{base}:latest", (version, value), CACHE_SECONDS)
-    return value
+    return value, True
 
 
 def _recent(changed_at: datetime.datetime | None) -> bool:

@@ -135,9 +135,9 @@ def table_scores(table: Table, data: dict[str, Any]) -> list[scoring.TableScore]
     return seat_scores(table.round.tournament, len(table.seats.all()), data)
 
 
-def summary(result: Result) -> str:
-    """“Team A 150 – Team B 90 (submitted by Team A at 14:32)”: how a conflict names the first sheet."""
-    table = result.table
+def summary(result: Result, table: Table) -> str:
+    """“Team A 150 – Team B 90 (submitted by Team A at 14:32)”: how a conflict names the first sheet
+    (``table``: the result's table, with its seats read, see ``Table.objects.with_seats``)."""
     seats = list(table.seats.all())
     points = " – ".join(f"{seat.team.name} {score.points}" for seat, score in zip(seats, table_scores(table, result.sheet)))
     by = ""
@@ -171,7 +171,7 @@ def record_result(table: Table, data: dict[str, Any], *, user=None, source: str 
         if expected_version is not None and (last.version if last else 0) != expected_version:
             raise ValidationError(_("Table %(table)s got another sheet while you were typing: %(summary)s. "
                                     "Nothing was saved; look at it and save again if it must change.")
-                                  % {"table": table.number, "summary": summary(last)} if last else
+                                  % {"table": table.number, "summary": summary(last, table)} if last else
                                   _("The sheet of table %(table)s was removed while you were typing.")
                                   % {"table": table.number})
         if last is not None and not reason.strip():

@@ -89,7 +89,7 @@ def submit(table: Table, position: int, data: dict, now: datetime.datetime | Non
     ResultEvent.objects.create(table=table, result=first, kind=ResultEvent.Kind.CONFLICT,
                                source=ResultSource.TABLE, seat=position)
     raise Conflict(_("This table's sheet is already in: %(summary)s. It was not changed.")
-                   % {"summary": summary(first)})
+                   % {"summary": summary(first, table)})
 
 
 def _code_key(table: Table) -> str:

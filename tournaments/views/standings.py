@@ -8,7 +8,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
-from django.utils.safestring import mark_safe
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -28,13 +28,11 @@ from tournaments.views.lookups import round_or_404, tournament_or_404
 
 def public_page(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_or_404(slug)
-    fragment, after_round = published_standings.fragment(tournament)
     if request.htmx:
-        return HttpResponse(fragment)
-    return render(request, "tournaments/public/standings.html", {
-        "tournament": tournament, "standings": mark_safe(fragment),  # our own template's output
-        "round_numbers": range(1, after_round + 1),
-    })
+        return HttpResponse(published_standings.fragment(tournament)[0])
+    response = HttpResponse(published_standings.page(request, tournament))
+    patch_vary_headers(response, ("Cookie",))  # the shared page is for browsers without a session
+    return response
 
 
 def public_json(request: HttpRequest, slug: str) -> HttpResponse:

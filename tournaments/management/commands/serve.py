@@ -2,6 +2,7 @@
 
 import os
 import sys
+from pathlib import Path
 
 from django.core.management.base import BaseCommand
 
@@ -13,9 +14,9 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", 8000)))
-        parser.add_argument("--workers", type=int, default=3)
+        parser.add_argument("--workers", type=int, help="server processes (default: cores + 1, keezen_site/gunicorn_conf.py)")
 
-    def handle(self, *args, port: int, workers: int, **options):
+    def handle(self, *args, port: int, workers: int | None, **options):
         self.stdout.write(f"On this laptop:   http://localhost:{port}/")
         addresses = lan_addresses()
         for address in addresses:
@@ -24,7 +25,9 @@ class Command(BaseCommand):
             self.stdout.write("No LAN address found: connect to the venue's network to let phones in.")
         self.stdout.flush()
         gunicorn = os.path.join(os.path.dirname(sys.executable), "gunicorn")
-        os.execv(gunicorn, [
-            gunicorn, "keezen_site.wsgi", "--bind", f"0.0.0.0:{port}",
-            "--workers", str(workers), "--threads", "4", "--access-logfile", "-",
-        ])
+        config = Path(__file__).resolve().parents[3] / "keezen_site" / "gunicorn_conf.py"
+        arguments = [gunicorn, "keezen_site.wsgi", "--config", str(config), "--bind", f"0.0.0.0:{port}",
+                     "--access-logfile", "-"]
+        if workers:
+            arguments += ["--workers", str(workers)]
+        os.execv(gunicorn, arguments)
