@@ -1,12 +1,15 @@
 """gunicorn's settings, in one place for ``manage.py serve`` (the day) and ``make bench-load``
 (scripts/bench_load.sh), so that the benchmark measures the server the venue runs.
 
-Why these: phones on venue Wi-Fi are slow clients and poll again every few seconds. gthread
-workers keep an idle connection open (``keepalive``, 5 s: a phone that polls again reuses it)
-without holding a worker on it, where a sync worker would wait on each slow phone. Processes
-one more than the cores (the work is Python, so more processes only contend for the cores), and
-4 threads each, so a worker goes on while a thread waits for the database.
-``KEEZEN_WORKERS`` and ``KEEZEN_THREADS`` override them.
+Why these: phones on venue Wi-Fi are slow clients. gthread workers hand a connection to a thread
+only while a request is on it, where a sync worker would be held by each slow phone; keep-alive
+(5 s) serves the requests that follow a page (htmx, the static files) on its connection. The
+public standings poll every 30 s, past the keep-alive, so each poll opens a new connection; the
+load benchmark's phones read at most 1.5 s and keep theirs, which is kinder to the server than
+the day. Processes: one more than the cores (the work is Python: more processes only contend for
+the cores), with 4 threads each so a worker goes on while a thread waits for the database.
+``KEEZEN_WORKERS`` and ``KEEZEN_THREADS`` override them (``manage.py serve --workers`` sets the
+processes for one run).
 """
 
 import os

@@ -12,9 +12,11 @@
 #            posts to them) and polls the public page every 50 ms: the delay from the confirm's
 #            answer to the first page showing the table's teams with their new totals, and the
 #            pages asked more than 2 s after a confirmation that still lack it. The phones read
-#            between requests (scripts/wrk/think.lua): however many there are, together they ask
-#            the day's load, BENCH_STANDINGS_RATE (350) standings and BENCH_TABLES_RATE (60) table
-#            link requests a second, and the server must keep up with it.
+#            between requests (scripts/wrk/think.lua), their mean pause sized so that together
+#            they ask about the day's load, BENCH_STANDINGS_RATE (350) standings and
+#            BENCH_TABLES_RATE (60) table link requests a second: a bit less, as each phone also
+#            waits for its answers (the slower the server, the fewer requests), a bit more on the
+#            table links, whose long pauses the 1.5 s cap shortens.
 #   C-200-flat   the same with no think time: every connection asks again the moment it has its
 #            answer. Not the day (200 phones reloading without pause); printed for reference, the
 #            most the machine serves, where by Little's law p95 is at least 200 / requests a second.
@@ -49,6 +51,9 @@ WORKERS=$("$PY" -c 'import runpy; print(runpy.run_path("keezen_site/gunicorn_con
 THREADS=$("$PY" -c 'import runpy; print(runpy.run_path("keezen_site/gunicorn_conf.py")["threads"])')
 # Scenarios to run (A, B, C: all by default; e.g. BENCH_SCENARIOS=C for the results arriving only).
 SCENARIOS=${BENCH_SCENARIOS:-A B C}
+wanted() { [[ " $SCENARIOS " == *" $1 "* ]]; }
+# Only the paced runs set WRK_THINK_MS (scripts/wrk/think.lua); one from outside would pace all.
+unset WRK_THINK_MS
 DURATION=${BENCH_DURATION:-20s}
 TEAMS=${BENCH_TEAMS:-250}
 STANDINGS_RATE=${BENCH_STANDINGS_RATE:-350}
@@ -56,6 +61,7 @@ TABLES_RATE=${BENCH_TABLES_RATE:-60}
 # Results arriving: NAME:CONNECTIONS:PACING per run (paced: phones that read; flat: no pause);
 # a quarter of the connections on the table links.
 ARRIVING="C-50:50:paced C-200:200:paced C-200-flat:200:flat"
+wanted C || ARRIVING=""
 
 section() { printf '\n==================== %s ====================\n' "$*"; }
 took() { printf -- '---- %s took %ds\n' "$1" "$(( SECONDS - $2 ))"; }
@@ -124,7 +130,7 @@ unset DJANGO_DEBUG
 
 # The tables for wrk's Lua (token and codes are letters, digits, '-' and '_'): tables.lua all of
 # them (B-get, which posts nothing); tables-wrk.lua all but the last ones of round 3, which are the
-# results-arriving driver's (driver-C<N>.json, one set per run: a sheet a second, a few spare), so
+# results-arriving driver's (driver-RUN.json, one set per run: a sheet a second, a few spare), so
 # that nobody else posts to them and every confirmation changes the standings.
 # shellcheck disable=SC2086
 "$PY" - "$BENCH_TMP" "$DURATION" $(for run in $ARRIVING; do echo "${run%%:*}"; done) <<'PYEOF'
@@ -210,7 +216,6 @@ run_wrk() {
 field() { tr ' ' '\n' < "$BENCH_TMP/$1.result" | sed -n "s/^$2=//p"; }
 
 # ---------------------------------------------------------------------------------------------
-wanted() { [[ " $SCENARIOS " == *" $1 "* ]]; }
 wrk_to "$BENCH_TMP/warm-A.out" -t2 -c16 -d3s "$BASE$STANDINGS_PATH"  # warm up every worker
 if wanted A; then
     section "Scenario A: public standings ($TEAMS teams), 64 connections, $DURATION"
@@ -232,7 +237,6 @@ fi
 # Results arriving: two wrk at once (standings; table links) and the driver, all in the
 # background (so that Ctrl-C stops them at once, see wrk_to); then their outputs in turn.
 ARRIVING_RUNS=()
-wanted C || ARRIVING=""
 for run in $ARRIVING; do
     IFS=: read -r name total pacing <<<"$run"
     on_tables=$(( total / 4 ))
@@ -291,7 +295,7 @@ echo "Load average (1, 5, 15 min) before the benchmark: $LOAD_BEFORE; now: $(cut
 "$PY" scripts/bench_load_summary.py "$BENCH_TMP" --teams "$TEAMS" --server "$SERVER, PostgreSQL $PG_MAJOR, $CORES cores" \
     --duration "$DURATION" --arriving "${ARRIVING_RUNS[@]}" --bench-results "$BENCH_TMP/bench_results"
 for name in B-get B-entry; do
-    if [ "$(field "$name" s404)" -gt 0 ]; then
+    if [ -s "$BENCH_TMP/$name.result" ] && [ "$(field "$name" s404)" -gt 0 ]; then
         echo "note: scenario $name got 404 answers: the table links may not exist yet."
     fi
 done

@@ -3,7 +3,7 @@ figures, the results-arriving delays, met/missed per target, and one ``BENCH_RES
 per target at the very end (the form of ``make bench``'s commands, see scripts/bench_all.py).
 
     bench_load_summary.py DIR --teams 250 --server "gunicorn, ..." --duration 20s \
-        --arriving C-50:50:38:12:115:200 C-200:200:150:50:454:833 C-200-flat:200:150:50:0:0 \
+        --arriving C-50:50:38:12:108:200 C-200:200:150:50:428:833 C-200-flat:200:150:50:0:0 \
         [--bench-results FILE]
 
 DIR holds what bench_load.sh kept: NAME.result (wrk's ``WRK_RESULT`` line) for A, B-get, B-entry,
@@ -54,6 +54,7 @@ def table_detail(r: dict) -> str:
 
 
 def pace(think_ms: int) -> str:
+    """How a run's phones ask, for the table's URL column."""
     return f", reads {think_ms} ms" if think_ms else ", flat out"
 
 

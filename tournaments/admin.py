@@ -1,4 +1,8 @@
-"""Django admin for every model: the director's escape hatch for anything the pages lack."""
+"""Django admin for every model: the director's escape hatch for anything the pages lack.
+
+The models' own orderings name foreign keys by column (no joins, docs/decisions.md); across
+tournaments the admin lists newest tournament first, then round and table number.
+"""
 
 from django.contrib import admin
 
@@ -41,6 +45,7 @@ class ClubAdmin(admin.ModelAdmin):
 
 @admin.register(Team)
 class TeamAdmin(admin.ModelAdmin):
+    ordering = ["-tournament__date", "tournament__name", "number"]
     list_display = ["number", "name", "tournament", "club", "checked_in", "withdrawn"]
     list_filter = ["tournament", "checked_in", "withdrawn"]
     search_fields = ["name", "players__name", "club__name"]
@@ -50,6 +55,7 @@ class TeamAdmin(admin.ModelAdmin):
 
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
+    ordering = ["-team__tournament__date", "team__number", "seat"]
     list_display = ["name", "team", "seat"]
     search_fields = ["name", "team__name"]
     list_select_related = ["team"]
@@ -64,12 +70,14 @@ class TableSeatInline(admin.TabularInline):
 
 @admin.register(Round)
 class RoundAdmin(admin.ModelAdmin):
+    ordering = ["-tournament__date", "tournament__name", "number"]
     list_display = ["tournament", "number", "status", "minutes", "started_at"]
     list_filter = ["tournament", "status"]
 
 
 @admin.register(Table)
 class TableAdmin(admin.ModelAdmin):
+    ordering = ["-round__tournament__date", "round__number", "number"]
     list_display = ["round", "number"]
     list_filter = ["round__tournament", "round"]
     list_select_related = ["round__tournament"]
@@ -78,6 +86,7 @@ class TableAdmin(admin.ModelAdmin):
 
 @admin.register(TableSeat)
 class TableSeatAdmin(admin.ModelAdmin):
+    ordering = ["-table__round__tournament__date", "table__round__number", "table__number", "position"]
     list_display = ["table", "position", "team"]
     list_select_related = ["table__round__tournament", "team"]
     autocomplete_fields = ["team"]
@@ -85,6 +94,7 @@ class TableSeatAdmin(admin.ModelAdmin):
 
 @admin.register(Bye)
 class ByeAdmin(admin.ModelAdmin):
+    ordering = ["-round__tournament__date", "round__number", "team__number"]
     list_display = ["round", "team"]
     list_select_related = ["round__tournament", "team"]
 
@@ -93,6 +103,7 @@ class ByeAdmin(admin.ModelAdmin):
 class ResultAdmin(admin.ModelAdmin):
     """Results are versioned: the admin shows the history but never overwrites or deletes it."""
 
+    ordering = ["-table__round__tournament__date", "table__round__number", "table__number", "-version"]
     list_display = ["table", "version", "source", "created_by", "created_at"]
     list_filter = ["source", "table__round__tournament"]
     list_select_related = ["table__round__tournament", "created_by"]
@@ -108,6 +119,7 @@ class ResultAdmin(admin.ModelAdmin):
 class RulingAdmin(admin.ModelAdmin):
     """Rulings are kept as made: readable here, not editable."""
 
+    ordering = ["-tournament__date", "created_at"]
     list_display = ["tournament", "table", "card", "claim", "created_by", "created_at"]
     list_filter = ["tournament"]
     list_select_related = ["tournament", "table__round", "created_by"]
@@ -120,6 +132,7 @@ class RulingAdmin(admin.ModelAdmin):
 class ResultEventAdmin(admin.ModelAdmin):
     """The log of every sheet: read only."""
 
+    ordering = ["-table__round__tournament__date", "table__round__number", "table__number", "created_at", "pk"]
     list_display = ["table", "kind", "source", "seat", "user", "created_at"]
     list_filter = ["kind", "source", "table__round__tournament"]
     list_select_related = ["table__round__tournament", "user"]

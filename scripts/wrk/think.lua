@@ -1,8 +1,8 @@
 -- Phones that read between requests (loaded by report.lua and table_entry.lua with dofile, so run
 -- wrk from the repository's root): when the environment variable WRK_THINK_MS is set and above 0,
 -- each connection waits a random think time before each request, exponential with that mean (as
--- independent phones do; at most 1.5 s, see below), so that C connections offer about
--- C * 1000 / WRK_THINK_MS requests a second whatever the server's speed. wrk's latency is still measured from sending the request to
+-- independent phones do; at most 1.5 s, see below), so that C connections ask about
+-- C * 1000 / (WRK_THINK_MS + the time an answer takes) requests a second. wrk's latency is still measured from sending the request to
 -- reading its answer. Unset or 0: no think time (every connection flat out, wrk's usual way).
 -- The environment, not a script argument: wrk decides whether a script paces before calling
 -- init(args).

@@ -156,7 +156,7 @@ class Bye(models.Model):
     class Meta:
         verbose_name = _("bye")
         verbose_name_plural = _("byes")
-        ordering = ["round_id", "team__number"]
+        ordering = ["round_id", "team_id"]
 
     def __str__(self) -> str:
         return f"{self.round} · {_('bye')} · {self.team}"

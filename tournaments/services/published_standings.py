@@ -65,6 +65,8 @@ def same_for_everyone(request: HttpRequest) -> bool:
 def page(request: HttpRequest, tournament: Tournament) -> bytes:
     """The whole public standings page: shared (rendered once per version and language) when
     :func:`same_for_everyone`, else rendered for this visitor."""
+    shared = same_for_everyone(request)
+
     def render() -> bytes:
         html, after_round = fragment(tournament)
         return render_to_string(PAGE_TEMPLATE, {
@@ -72,7 +74,6 @@ def page(request: HttpRequest, tournament: Tournament) -> bytes:
             "round_numbers": range(1, after_round + 1), "shared_page": shared,
         }, request=request).encode()
 
-    shared = same_for_everyone(request)
     if not shared:
         return render()
     return rendered(_base(tournament, f"page:{get_language()}"), tournament.results_version,

@@ -22,6 +22,7 @@ requests a second with a 14 s tail. Now:
 
 from __future__ import annotations
 
+import contextvars
 import datetime
 import logging
 import threading
@@ -54,7 +55,9 @@ renders: Counter = Counter()
 _local: dict[str, tuple[int, Any]] = {}  # base key → (version, value): this process's latest
 _local_locks: dict[str, threading.Lock] = {}
 _guard = threading.Lock()
-_stale = threading.local()  # built_on: this thread's render used a previous version of another value
+# Whether the render running in this context used another value's previous version: set by
+# ``rendered`` when it serves one, read by ``_render_and_share`` around each render.
+_built_on_stale: contextvars.ContextVar[bool] = contextvars.ContextVar("built_on_stale", default=False)
 
 
 def _lock_for(base: str) -> threading.Lock:
@@ -84,7 +87,7 @@ def rendered(base: str, version: int, changed_at: datetime.datetime | None, rend
         if current:  # a previous version served for a moment is never kept as this one
             _keep(base, version, value)
         else:
-            _stale.built_on = True  # nor is anything built on it (the page around a fragment)
+            _built_on_stale.set(True)  # nor is anything built on it (the page around a fragment)
         return value
 
 
@@ -130,15 +133,16 @@ def _shared(base: str, version: int, changed_at: datetime.datetime | None,
 
 def _render_and_share(base: str, key: str, version: int, render: Callable[[], T]) -> tuple[T, bool]:
     """(value, whether it is of ``version``): a value built on another one's previous version
-    (:data:`_stale`) is served but neither shared nor kept."""
-    outer, _stale.built_on = getattr(_stale, "built_on", False), False
+    (``_built_on_stale``) is served but neither shared nor kept."""
+    token = _built_on_stale.set(False)
     try:
         value = render()
     finally:
-        built_on_stale, _stale.built_on = _stale.built_on, outer
+        built_on_stale = _built_on_stale.get()
+        _built_on_stale.reset(token)
     renders[base] += 1
     if built_on_stale:
-        _stale.built_on = True
+        _built_on_stale.set(True)
         return value, False
     _cache_call("set", key, value, CACHE_SECONDS)
     previous = _cache_call("get", f"{base}:latest")

@@ -55,7 +55,8 @@ def check_table_teams(round_: Round, teams: list[Team], table: Table | None = No
             errors.append(_("Team %(team)s plays in another tournament.") % {"team": team})
         if team.withdrawn:
             errors.append(_("Team %(team)s has withdrawn.") % {"team": team})
-    seated = TableSeat.objects.filter(round=round_, team__in=teams).select_related("table", "team")
+    seated = (TableSeat.objects.filter(round=round_, team__in=teams).select_related("table", "team")
+              .order_by("table__number", "position"))
     if table is not None:
         seated = seated.exclude(table=table)
     for seat in seated:

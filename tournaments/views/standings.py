@@ -29,9 +29,12 @@ from tournaments.views.lookups import round_or_404, tournament_or_404
 def public_page(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_or_404(slug)
     if request.htmx:
-        return HttpResponse(published_standings.fragment(tournament)[0])
-    response = HttpResponse(published_standings.page(request, tournament))
-    patch_vary_headers(response, ("Cookie",))  # the shared page is for browsers without a session
+        response = HttpResponse(published_standings.fragment(tournament)[0])
+    else:
+        response = HttpResponse(published_standings.page(request, tournament))
+    # One address, two answers (htmx gets the fragment); the shared page is for browsers without
+    # a session, and the language may come from a cookie.
+    patch_vary_headers(response, ("HX-Request", "Cookie"))
     return response
 
 

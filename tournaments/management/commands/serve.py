@@ -2,8 +2,8 @@
 
 import os
 import sys
-from pathlib import Path
 
+from django.conf import settings
 from django.core.management.base import BaseCommand
 
 from keezen_site.lan import lan_addresses
@@ -14,7 +14,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", 8000)))
-        parser.add_argument("--workers", type=int, help="server processes (default: cores + 1, keezen_site/gunicorn_conf.py)")
+        parser.add_argument("--workers", type=int, help="server processes (default: KEEZEN_WORKERS, else cores + 1; keezen_site/gunicorn_conf.py)")
 
     def handle(self, *args, port: int, workers: int | None, **options):
         self.stdout.write(f"On this laptop:   http://localhost:{port}/")
@@ -25,7 +25,7 @@ class Command(BaseCommand):
             self.stdout.write("No LAN address found: connect to the venue's network to let phones in.")
         self.stdout.flush()
         gunicorn = os.path.join(os.path.dirname(sys.executable), "gunicorn")
-        config = Path(__file__).resolve().parents[3] / "keezen_site" / "gunicorn_conf.py"
+        config = settings.BASE_DIR / "keezen_site" / "gunicorn_conf.py"
         arguments = [gunicorn, "keezen_site.wsgi", "--config", str(config), "--bind", f"0.0.0.0:{port}",
                      "--access-logfile", "-"]
         if workers:
