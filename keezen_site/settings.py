@@ -84,6 +84,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "tournaments.context_processors.director",
+                "tournaments.context_processors.robots",
             ],
         },
     },
@@ -173,6 +174,10 @@ PRINT_FILES_RUN = os.environ.get("PRINT_FILES_RUN", "thread")
 
 # Phones refresh public standings in place at most this often (seconds).
 PUBLIC_POLL_SECONDS = 30
+
+# Search engines stay out by default (robots.txt and a noindex on every page): players' names
+# are on the public pages. SEARCH_ENGINES_ALLOWED=1 lets them index the public pages only.
+SEARCH_ENGINES_ALLOWED = _env_flag("SEARCH_ENGINES_ALLOWED")
 
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False

@@ -6,10 +6,13 @@ from django.urls import include, path
 from django.views.decorators.csrf import csrf_exempt
 from django.views.i18n import set_language
 
+from tournaments.views.public import robots_txt
+
 urlpatterns = [
     # CSRF-exempt: at worst another site switches a visitor's language; in exchange the public
     # standings page needs no per-visitor token and is served to every phone from one copy.
     path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
+    path("robots.txt", robots_txt, name="robots_txt"),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),

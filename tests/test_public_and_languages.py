@@ -77,3 +77,19 @@ def test_ensure_director_creates_a_director_once(db, tmp_path, settings, capsys,
     assert password in first and password in second
     user = get_user_model().objects.get(username="director")
     assert is_director(user) and user.check_password(password)
+
+
+def test_search_engines_keep_out_by_default(client, tournament):
+    robots = client.get("/robots.txt")
+    assert robots.status_code == 200 and robots["Content-Type"].startswith("text/plain")
+    assert "Disallow: /\n" in robots.content.decode()
+    for url in ("/", f"/t/{tournament.slug}/", f"/t/{tournament.slug}/standings/"):
+        assert '<meta name="robots" content="noindex, nofollow">' in client.get(url).content.decode(), url
+
+
+def test_a_setting_lets_search_engines_index_the_public_pages_only(client, director_client, tournament, settings):
+    settings.SEARCH_ENGINES_ALLOWED = True
+    robots = client.get("/robots.txt").content.decode()
+    assert "Disallow: /director/" in robots and "Disallow: /s/" in robots and "Disallow: /\n" not in robots
+    assert "noindex" not in client.get(f"/t/{tournament.slug}/").content.decode()
+    assert "noindex" in director_client.get(f"/director/t/{tournament.slug}/checkin/").content.decode()

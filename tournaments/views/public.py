@@ -1,5 +1,7 @@
 """Public pages: read-only, no login, made for phones."""
 
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from tournaments.models import Tournament
@@ -19,3 +21,15 @@ def tournament_detail(request, slug: str):
     return render(request, "tournaments/public/tournament_detail.html", {
         "tournament": tournament, "teams": teams, "round": round_, "clock": clock(round_) if round_ else None,
     })
+
+
+# With search engines allowed, only the public pages: never a director's page, a table's
+# private link, the admin or the login.
+ROBOTS_PUBLIC_ONLY = "User-agent: *\nDisallow: /director/\nDisallow: /s/\nDisallow: /admin/\nDisallow: /login/\n"
+ROBOTS_NONE = "User-agent: *\nDisallow: /\n"
+
+
+def robots_txt(request: HttpRequest) -> HttpResponse:
+    """Search engines keep out unless ``SEARCH_ENGINES_ALLOWED`` (players' names are public here)."""
+    text = ROBOTS_PUBLIC_ONLY if settings.SEARCH_ENGINES_ALLOWED else ROBOTS_NONE
+    return HttpResponse(text, content_type="text/plain; charset=utf-8")
