@@ -11,6 +11,7 @@ import secrets
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from engine.house_rules import DEFAULTS, HouseRules
@@ -42,6 +43,15 @@ class TournamentStatus(models.TextChoices):
     PLANNED = "planned", _("Planned")
     RUNNING = "running", _("In progress")
     FINISHED = "finished", _("Finished")
+
+
+class PublicNames(models.TextChoices):
+    """How player names appear on public pages, wall PDFs and files that leave the laptop (AVG/GDPR);
+    the director's pages always show full names."""
+
+    FULL = "full", _("Full names")
+    FIRST_INITIAL = "first-initial", _("First name and initial (Anna de V.)")
+    TEAMS_ONLY = "teams-only", _("Team names only")
 
 
 class ForcedOrOptional(models.TextChoices):
@@ -137,7 +147,21 @@ class Tournament(models.Model):
     status = models.CharField(
         _("status"), max_length=10, choices=TournamentStatus.choices, default=TournamentStatus.PLANNED
     )
-    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    hidden = models.BooleanField(
+        _("hidden from the public pages"), default=False,
+        help_text=_("A hidden tournament is on no public page; its table links keep working."),
+    )
+    archived = models.BooleanField(
+        _("archived"), default=False,
+        help_text=_("An archived tournament can be read but not changed; it stays public unless it is hidden."),
+    )
+    public_names = models.CharField(
+        _("player names in public"), max_length=15, choices=PublicNames.choices, default=PublicNames.FULL,
+        help_text=_("How player names appear on the public pages, the PDFs for the wall and the exported "
+                    "files. The director's pages always show full names."),
+    )
+    # default, not auto_now_add: a restored tournament keeps the times of the original.
+    created_at = models.DateTimeField(_("created at"), default=timezone.now, editable=False)
     # Before the prize-giving the director freezes the public standings: players then see this
     # snapshot while the director checks the last sheets.
     frozen_standings = models.JSONField(_("frozen public standings"), null=True, blank=True, editable=False)
@@ -233,7 +257,7 @@ class Team(models.Model):
     checked_in = models.BooleanField(_("checked in"), default=False)
     checked_in_at = models.DateTimeField(_("checked in at"), null=True, blank=True)
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
-    registered_at = models.DateTimeField(_("registered at"), auto_now_add=True)
+    registered_at = models.DateTimeField(_("registered at"), default=timezone.now, editable=False)
 
     objects = TeamQuerySet.as_manager()
 

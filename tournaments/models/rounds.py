@@ -14,6 +14,7 @@ import secrets
 from django.conf import settings
 from django.core.validators import MinValueValidator
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.registration import Team, Tournament
@@ -127,7 +128,8 @@ class TableSeat(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats", verbose_name=_("table"))
     # The round again, so that the database itself keeps a team to one table per round.
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="+", verbose_name=_("round"))
-    team = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="seats", verbose_name=_("team"))
+    # RESTRICT: a seated team cannot be deleted alone, only with its tournament (which takes the seats too).
+    team = models.ForeignKey(Team, on_delete=models.RESTRICT, related_name="seats", verbose_name=_("team"))
     position = models.PositiveSmallIntegerField(_("place on the sheet"))
     code = models.CharField(_("team code"), max_length=6, default=new_team_code, editable=False)
 
@@ -150,7 +152,7 @@ class Bye(models.Model):
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes", verbose_name=_("round"))
     team = models.OneToOneField(  # at most one bye per tournament: a team belongs to one tournament
-        Team, on_delete=models.PROTECT, related_name="bye", verbose_name=_("team")
+        Team, on_delete=models.RESTRICT, related_name="bye", verbose_name=_("team")
     )
 
     class Meta:
@@ -197,7 +199,8 @@ class Result(models.Model):
     state = models.CharField(_("state"), max_length=10, choices=ResultState.choices, default=ResultState.ENTERED)
     submitted_by = models.PositiveSmallIntegerField(_("submitted by (place on the sheet)"), null=True, blank=True)
     confirmed_by = models.PositiveSmallIntegerField(_("confirmed by (place on the sheet)"), null=True, blank=True)
-    created_at = models.DateTimeField(_("entered at time"), auto_now_add=True)
+    # Times are defaults, not auto_now_add, so that a restored tournament keeps them (tournament_file.py).
+    created_at = models.DateTimeField(_("entered at time"), default=timezone.now, editable=False)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
         related_name="+", verbose_name=_("entered by"),
@@ -237,7 +240,7 @@ class ResultEvent(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
                              related_name="+", verbose_name=_("user"))
     note = models.TextField(_("note"), blank=True)
-    created_at = models.DateTimeField(_("when"), auto_now_add=True)
+    created_at = models.DateTimeField(_("when"), default=timezone.now, editable=False)
 
     class Meta:
         verbose_name = _("sheet event")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.registration import Tournament
@@ -21,7 +22,7 @@ class Ruling(models.Model):
         Tournament, on_delete=models.CASCADE, related_name="rulings", verbose_name=_("tournament")
     )
     table = models.ForeignKey(
-        Table, on_delete=models.PROTECT, null=True, blank=True, related_name="rulings", verbose_name=_("table")
+        Table, on_delete=models.RESTRICT, null=True, blank=True, related_name="rulings", verbose_name=_("table")
     )
     position = models.JSONField(_("position"))  # the engine's position JSON, house rules included
     code = models.CharField(_("position code"), max_length=300)
@@ -30,7 +31,7 @@ class Ruling(models.Model):
     claim = models.CharField(_("claimed move"), max_length=200, blank=True)
     verdict = models.JSONField(_("verdict"))  # {"legal", "reason", "rule", "explanation", "explanation_nl"} or the moves
     note = models.TextField(_("director's note"), blank=True)
-    created_at = models.DateTimeField(_("made at"), auto_now_add=True)
+    created_at = models.DateTimeField(_("made at"), default=timezone.now, editable=False)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
         related_name="+", verbose_name=_("made by"),
