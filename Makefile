@@ -3,6 +3,8 @@
 #   make test   install what the tests need (Chromium included) and run them all
 #   make bench       every benchmark but the load test: one table of figure, target, met
 #   make bench-load  load benchmark: gunicorn + a throwaway PostgreSQL, driven by wrk (as root)
+#   make bench-backup  the tournament file of a busy day and what automatic backups cost a sheet
+#   make restore FILE=path  take over on this laptop: restore a backup file (or the newest in a folder)
 
 VENV   := .venv
 PY     := $(VENV)/bin/python
@@ -10,7 +12,7 @@ PIP    := $(VENV)/bin/pip
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | md5sum | cut -c1-12)
 APT_GET := DEBIAN_FRONTEND=noninteractive apt-get
 
-.PHONY: run test install system-deps test-deps migrate demo serve bench bench-load
+.PHONY: run test install system-deps test-deps migrate demo serve bench bench-load bench-backup restore
 
 $(PY):
 	@python3.11 -c "import ensurepip, venv" 2>/dev/null || { $(APT_GET) update -qq && $(APT_GET) install -y -qq python3.11 python3.11-venv; }
@@ -57,3 +59,14 @@ bench: install
 # gunicorn on a throwaway PostgreSQL server, many phones simulated with wrk (installed if missing).
 bench-load: install
 	bash scripts/bench_load.sh
+
+# Export, size, import and restore of a 250-team day mid-round 3; a sheet's extra time with backups on.
+bench-backup: install
+	$(PY) manage.py migrate --noinput -v 0
+	$(PY) manage.py bench_backup
+
+# The second laptop (README, "If the laptop dies"): make restore FILE=/media/usb/backups/<slug>
+restore:
+	@test -n "$(FILE)" || { echo "usage: make restore FILE=path/to/backup.json (or a folder of backups: its newest file)"; exit 2; }
+	@$(MAKE) --no-print-directory migrate
+	$(PY) manage.py restore_tournament "$(FILE)"

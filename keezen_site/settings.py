@@ -172,6 +172,25 @@ CACHES = {"default": _cache(os.environ.get("CACHE_URL", ""))}
 # "thread"; "inline" makes them inside the request; "queue" only queues them.
 PRINT_FILES_RUN = os.environ.get("PRINT_FILES_RUN", "thread")
 
+
+def _backup_dir() -> Path:
+    """``KEEZEN_BACKUP_DIR``, else a ``backups`` folder beside the SQLite database file (BASE_DIR/backups
+    for PostgreSQL): the tournament files written after every change (tournaments/services/backups.py)."""
+    if os.environ.get("KEEZEN_BACKUP_DIR"):
+        return Path(os.environ["KEEZEN_BACKUP_DIR"]).expanduser().resolve()
+    database = DATABASES["default"]
+    name = str(database.get("NAME") or "")
+    if database["ENGINE"] == "django.db.backends.sqlite3" and name and ":memory:" not in name \
+            and not name.startswith("file:"):
+        return Path(name).resolve().parent / "backups"
+    return BASE_DIR / "backups"
+
+
+BACKUP_DIR = _backup_dir()
+# Backups are written by a background thread after each change: "thread"; "inline" writes them at
+# commit in the request's thread (tests); "off" writes only when asked (before a delete or restore).
+BACKUPS_RUN = os.environ.get("BACKUPS_RUN", "thread")
+
 # Phones refresh public standings in place at most this often (seconds).
 PUBLIC_POLL_SECONDS = 30
 

@@ -23,6 +23,7 @@ BENCHMARKS = [
     ("files", [PY, "manage.py", "bench_prints"]),
     ("imports", [PY, "manage.py", "bench_import", "--teams", "256", "1000"]),
     ("pairing", [PY, "manage.py", "bench_pairing"]),
+    ("backups", [PY, "manage.py", "bench_backup"]),
     ("engine", [PY, "-m", "engine", "bench-batch"]),
 ]
 

@@ -123,6 +123,8 @@ pg_start keezen-bench-pg keezen "-c max_connections=$MAX_CONNECTIONS -c shared_b
 
 export DATABASE_URL="postgres://postgres@127.0.0.1:$PG_PORT/keezen"
 export ALLOWED_HOSTS=127.0.0.1,localhost
+# Automatic backups run as on the day (after every result), into the throwaway folder.
+export KEEZEN_BACKUP_DIR="$BENCH_TMP/backups"
 unset DJANGO_DEBUG
 "$PY" manage.py migrate --noinput -v 0
 "$PY" manage.py collectstatic --noinput -v 0

@@ -7,6 +7,7 @@ own is mocked.
 from __future__ import annotations
 
 import datetime
+import os
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -34,6 +35,21 @@ def _fresh_rendering(settings):
     render_once.forget_local()
     yield
     render_once.forget_local()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _backup_dir_of_servers(tmp_path_factory):
+    """A server or command a test starts as another process writes its backups outside the repository too."""
+    os.environ.setdefault("KEEZEN_BACKUP_DIR", str(tmp_path_factory.mktemp("server-backups")))
+
+
+@pytest.fixture(autouse=True)
+def _backups_off(settings, tmp_path):
+    """No automatic backups unless a test asks (tests/test_backups.py), and every backup that is
+    written (``backup_now`` before a delete or a restore) goes to the test's own folder, never
+    into the repository."""
+    settings.BACKUPS_RUN = "off"
+    settings.BACKUP_DIR = tmp_path / "backups"
 
 
 @pytest.fixture

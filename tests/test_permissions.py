@@ -24,7 +24,7 @@ def _walk(patterns, prefix=""):
 def director_urls(tournament, team) -> list[str]:
     """Every director URL, with real values for its parameters."""
     patterns, namespace = director_patterns
-    values = {"slug": tournament.slug, "pk": team.pk, "number": 1, "table": 1}
+    values = {"slug": tournament.slug, "pk": team.pk, "number": 1, "table": 1, "seat": 1}
     found = []
     for _route, pattern in _walk(patterns):
         converters = pattern.pattern.converters

@@ -12,7 +12,7 @@ from django.core.cache import cache
 from django.db import connection
 from django.test import Client
 
-from tournaments.services import render_once
+from tournaments.services import published_standings, render_once
 from tournaments.services.results import record_result
 from tournaments.services.rounds import add_round, add_table
 
@@ -20,7 +20,7 @@ THREADS = 8
 
 
 def fragment_key(tournament) -> str:
-    return f"standings:{tournament.pk}:{tournament.created_at.timestamp()}:fragment:en"
+    return published_standings._base(tournament, "fragment:en")
 
 
 def total(html: str, team) -> str:
@@ -116,7 +116,7 @@ def test_every_anonymous_phone_gets_one_shared_page_per_language(tournament, pla
     """The whole page, not only the standings in it, is rendered once per version and language
     for browsers without a session: it carries no one's CSRF token and sets no cookie."""
     url = f"/t/{tournament.slug}/standings/"
-    page_key = f"standings:{tournament.pk}:{tournament.created_at.timestamp()}:page:en"
+    page_key = published_standings._base(tournament, "page:en")
     first = Client().get(url, HTTP_ACCEPT_LANGUAGE="en")
     renders = render_once.renders[page_key]
     second = Client().get(url, HTTP_ACCEPT_LANGUAGE="en")
@@ -128,7 +128,7 @@ def test_every_anonymous_phone_gets_one_shared_page_per_language(tournament, pla
 
 def test_a_director_gets_a_page_of_their_own(director_client, tournament, played):
     url = f"/t/{tournament.slug}/standings/"
-    page_key = f"standings:{tournament.pk}:{tournament.created_at.timestamp()}:page:en"
+    page_key = published_standings._base(tournament, "page:en")
     renders = render_once.renders[page_key]
     html = director_client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Log out" in html and 'href="/director/"' in html

@@ -11,5 +11,7 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         from tournaments import signals
+        from tournaments.services import backups
 
         signals.connect()
+        backups.connect()

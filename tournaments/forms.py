@@ -7,7 +7,7 @@ from crispy_forms.layout import Fieldset, Layout, Submit
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import MAX_TEAM_NUMBER, NAME_MAX_LENGTH, Club, Team, Tournament
+from tournaments.models import MAX_TEAM_NUMBER, NAME_MAX_LENGTH, Club, PublicNames, Team, Tournament
 from tournaments.services.teams import TeamData, clean_name
 
 
@@ -19,9 +19,18 @@ class TournamentForm(forms.ModelForm):
             "teams_per_table", "three_team_table", "avoid_same_club", "status",
             "entry_grace_minutes", "confirmed_counts",
             "jack_partner", "jack_own_start", "self_capture", "home_entry",
-            "seven_partner_remainder", "seven_max_pawns", "seed",
+            "seven_partner_remainder", "seven_max_pawns", "seed", "public_names",
         ]
-        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+                   "public_names": forms.RadioSelect}
+        help_texts = {"public_names": _(
+            "How player names appear on the public pages (the tournament's page, standings, round and "
+            "table pages, find my table, the projector), on the standings and prize-list PDFs and table "
+            "cards, and in the standings Excel: everything that goes on the wall or leaves this laptop. "
+            "Your own pages always show full names, and so do the tournament file (backup) and the "
+            "teams Excel, which are yours to keep. With team names only, a player's place in individual "
+            "standings shows as the team and the seat: “De Kezers (1)”."
+        )}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -35,8 +44,14 @@ class TournamentForm(forms.ModelForm):
             ),
             Fieldset(_("Draws"), "three_team_table", "avoid_same_club", "seed"),
             Fieldset(_("Sheets from the tables"), "entry_grace_minutes", "confirmed_counts"),
+            Fieldset(_("Privacy"), "public_names"),
             Submit("save", _("Save")),
         )
+        # A form sent without the field (an older page, a script) keeps the tournament's setting.
+        self.fields["public_names"].required = False
+
+    def clean_public_names(self) -> str:
+        return self.cleaned_data.get("public_names") or self.instance.public_names or PublicNames.FULL
 
 
 class TeamForm(forms.Form):

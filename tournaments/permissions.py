@@ -1,6 +1,11 @@
 """Who may direct: members of the Directors group (or anyone given the permission).
 
 Being logged in is not enough; the director area checks ``tournaments.direct_tournament``.
+
+An archived tournament is read-only for directors too: the same check refuses every POST to a
+director URL of an archived tournament (``slug`` in the URL), in one place, so no view that changes
+a tournament can forget it. A view whose POSTs only read (the desk's preview, the dispute desk's
+taps) or that lifts the archive says so with :func:`allowed_when_archived`.
 """
 
 from __future__ import annotations
@@ -32,14 +37,61 @@ def is_director(user) -> bool:
     return bool(user.is_authenticated and user.has_perm(DIRECTOR_PERMISSION))
 
 
+def allowed_when_archived(changes=None):
+    """Mark a director view whose POSTs stay allowed on an archived tournament; ``changes(request)``
+    picks out the POSTs that would still change it (those are refused)."""
+    def mark(view):
+        view.archived_post_changes = changes or (lambda request: False)
+        return view
+
+    return mark
+
+
+def archived_refusal(request, view, kwargs):
+    """The answer to a POST that would change an archived tournament, or None when it may go on:
+    the reason as an error message and a redirect back (htmx: ``HX-Redirect``, status 409)."""
+    if request.method != "POST" or "slug" not in kwargs:
+        return None
+    changes = getattr(view, "archived_post_changes", None)
+    if changes is not None and not changes(request):
+        return None
+    from django.contrib import messages
+    from django.http import HttpResponse
+    from django.shortcuts import redirect
+    from django.urls import reverse
+    from django.utils.http import url_has_allowed_host_and_scheme
+
+    from tournaments.models import Tournament
+    from tournaments.services.lifecycle import ARCHIVED_MESSAGE
+
+    if not Tournament.objects.filter(slug=kwargs["slug"], archived=True).exists():
+        return None
+    messages.error(request, ARCHIVED_MESSAGE)
+    back = request.headers.get("HX-Current-URL") or request.headers.get("Referer", "")
+    if not url_has_allowed_host_and_scheme(back, {request.get_host()}, require_https=request.is_secure()):
+        back = reverse("director:tournament_lifecycle", args=[kwargs["slug"]])
+    if request.headers.get("HX-Request"):
+        return HttpResponse(str(ARCHIVED_MESSAGE), status=409, headers={"HX-Redirect": back},
+                            content_type="text/plain; charset=utf-8")
+    return redirect(back)
+
+
 class DirectorRequiredMixin(PermissionRequiredMixin):
-    """Anonymous visitors go to the login page; logged-in non-directors get 403."""
+    """Anonymous visitors go to the login page; logged-in non-directors get 403; a POST that would
+    change an archived tournament is refused (:func:`archived_refusal`)."""
 
     permission_required = DIRECTOR_PERMISSION
 
+    def dispatch(self, request, *args, **kwargs):
+        if request.user.is_authenticated and self.has_permission():
+            refused = archived_refusal(request, self, kwargs)
+            if refused is not None:
+                return refused
+        return super().dispatch(request, *args, **kwargs)
+
 
 def director_required(view):
-    """Function-view form of :class:`DirectorRequiredMixin`."""
+    """Function-view form of :class:`DirectorRequiredMixin` (an archived tournament refuses changes too)."""
     from functools import wraps
 
     from django.contrib.auth.views import redirect_to_login
@@ -51,6 +103,9 @@ def director_required(view):
             return redirect_to_login(request.get_full_path())
         if not is_director(request.user):
             raise PermissionDenied
+        refused = archived_refusal(request, view, kwargs)
+        if refused is not None:
+            return refused
         return view(request, *args, **kwargs)
 
     return wrapper

@@ -7,7 +7,7 @@ pages are keyed by the version, so a bump makes every server process render afre
 
 from __future__ import annotations
 
-from django.db.models import F
+from django.db.models import F, QuerySet
 from django.db.models.signals import post_delete, post_save
 from django.utils import timezone
 
@@ -20,7 +20,17 @@ def bump(**filters) -> None:
                                                 results_changed_at=timezone.now())
 
 
+def _with_its_tournament(kwargs: dict) -> bool:
+    """Whether a row goes because its tournament is deleted (``origin``: what ``delete()`` was
+    called on): there is then no version left to raise, and a query per row would make deleting
+    a tournament of 250 teams slow."""
+    origin = kwargs.get("origin")
+    return isinstance(origin, Tournament) or (isinstance(origin, QuerySet) and origin.model is Tournament)
+
+
 def _result(sender, instance: Result, created: bool = False, **kwargs) -> None:
+    if _with_its_tournament(kwargs):
+        return
     # A first sheet that waits for the other team (submitted, or disputed before anyone confirmed)
     # changes nothing the public sees: it neither counts nor marks a correction. Not raising the
     # version then spares every process a render of unchanged standings.
@@ -31,14 +41,20 @@ def _result(sender, instance: Result, created: bool = False, **kwargs) -> None:
 
 
 def _bye(sender, instance: Bye, **kwargs) -> None:
+    if _with_its_tournament(kwargs):
+        return
     bump(round_set__pk=instance.round_id)
 
 
 def _team(sender, instance: Team, **kwargs) -> None:
+    if _with_its_tournament(kwargs):
+        return
     bump(pk=instance.tournament_id)
 
 
 def _player(sender, instance: Player, **kwargs) -> None:
+    if _with_its_tournament(kwargs):
+        return
     bump(teams__pk=instance.team_id)
 
 

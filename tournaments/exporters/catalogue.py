@@ -127,8 +127,9 @@ class _RoundPdf(_Pdf):
     uses_results = False  # the file shows which tables have a result (missing results)
 
     def content_key(self, tournament, round_=None, after_round=None, site_url=None) -> str:
-        """The round's seating with names, codes and links, the tournament's settings, the language
-        and the address of the QR codes: a card file is made again only when one of these changes."""
+        """The round's seating with names, codes and links, the tournament's settings (the privacy
+        setting of the names too), the language and the address of the QR codes: a card file is made
+        again only when one of these changes."""
         seats = list(TableSeat.objects.filter(round=round_).order_by("table__number", "position").values_list(
             "table__number", "table__token", "position", "code", "team__number", "team__name"))
         players = list(Player.objects.filter(team__seats__round=round_).order_by("team_id", "seat")
@@ -136,6 +137,7 @@ class _RoundPdf(_Pdf):
         byes = list(round_.byes.order_by("team__number").values_list("team__number", "team__name"))
         return digest(self.identifier, tournament.pk, tournament.name, tournament.date, tournament.venue,
                       tournament.scoring_system, tournament.points_list, tournament.house_rules.as_json(),
+                      tournament.public_names,
                       round_.number, round_.minutes, seats, players, byes, get_language(), site_url,
                       tournament.results_version if self.uses_results else None)
 

@@ -94,7 +94,8 @@ class TeamLine:
 
 def _tables(round_: Round) -> list[TableView]:
     tables = Table.objects.filter(round=round_).with_seats().with_sheet_flag().order_by("number")
-    return [TableView(table=table, seats=seat_views(table), has_result=table.has_sheet,
+    names = round_.tournament.public_names  # on the wall and on the tables: the privacy setting's names
+    return [TableView(table=table, seats=seat_views(table, names), has_result=table.has_sheet,
                       codes=[seat.code for seat in table.seats.all()])
             for table in tables]
 

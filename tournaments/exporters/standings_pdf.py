@@ -31,8 +31,9 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from keezen_site import pdf_pool
-from tournaments.services.standings import Standings, standings
 from tournaments.models import Tournament
+from tournaments.services.public_names import shown_standings
+from tournaments.services.standings import Standings, standings
 
 STANDINGS_TEMPLATE = "tournaments/pdf/standings.html"
 PRIZES_TEMPLATE = "tournaments/pdf/prizes.html"
@@ -192,6 +193,10 @@ def standings_pages(report: Standings) -> list[Page]:
                 fit_text(row.player, name_width - 3, 9.5) for row in rows)))
             columns.append(Column("", 10, "num muted", _lines(row.team.number for row in rows)))
             columns.append(Column(_("Team"), None, "name", _lines(fit_text(row.team.name, rest - 3, 9.5) for row in rows)))
+        elif not any(row.players for row in rows_all):  # team names only (the privacy setting)
+            columns.append(Column("", 10, "num muted", _lines(row.team.number for row in rows)))
+            columns.append(Column(_("Team"), None, "name", _lines(
+                fit_text(row.team.name, name_width + rest - 3, 9.5) for row in rows)))
         else:
             columns.append(Column("", 10, "num muted", _lines(row.team.number for row in rows)))
             columns.append(Column(_("Team"), name_width, "name", _lines(
@@ -305,22 +310,28 @@ def _write(template: str, report: Standings, pages: list[Page], base_url: str | 
     return pdf_pool.write_joined_pdf(chunks, base_url)
 
 
+def _report(tournament: Tournament, after_round: int | None) -> Standings:
+    """The standings as the file shows them: with the names of the tournament's privacy setting,
+    since the file goes on the wall and leaves the laptop."""
+    return shown_standings(standings(tournament, after_round))
+
+
 def standings_document(tournament: Tournament, after_round: int | None = None,
                        base_url: str | None = None) -> weasyprint.document.Document:
     """The laid-out standings (``document.pages`` tells how many pages); ``write_pdf()`` makes the file."""
-    return _document(standings_html(standings(tournament, after_round)), base_url)
+    return _document(standings_html(_report(tournament, after_round)), base_url)
 
 
 def prizes_document(tournament: Tournament, after_round: int | None = None,
                     base_url: str | None = None) -> weasyprint.document.Document:
-    return _document(prizes_html(standings(tournament, after_round)), base_url)
+    return _document(prizes_html(_report(tournament, after_round)), base_url)
 
 
 def standings_pdf(tournament: Tournament, after_round: int | None = None, base_url: str | None = None) -> bytes:
-    report = standings(tournament, after_round)
+    report = _report(tournament, after_round)
     return _write(STANDINGS_TEMPLATE, report, standings_pages(report), base_url)
 
 
 def prizes_pdf(tournament: Tournament, after_round: int | None = None, base_url: str | None = None) -> bytes:
-    report = standings(tournament, after_round)
+    report = _report(tournament, after_round)
     return _write(PRIZES_TEMPLATE, report, prizes_pages(report), base_url)

@@ -6,7 +6,8 @@ so they can be tested without a workbook.
 Sheets: "Standings" (one row per team, or per player for ``individual-11``) and "Round N" for
 every round: each table with its seated teams in sheet order, each team's points from the
 latest version of the table's sheet (empty while there is none), the sheet as written with
-team ids, and a "bye" row for each bye.
+team ids, and a "bye" row for each bye. Player names are those of the tournament's privacy
+setting (:mod:`tournaments.services.public_names`): the file leaves the laptop.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from django.utils.translation import gettext as _
 
 import scoring
 from tournaments.exporters.workbook import SheetSpec, WorkbookRows
-from tournaments.models import Result, Round, Tournament
+from tournaments.models import PublicNames, Result, Round, Tournament
+from tournaments.services.public_names import shown_standings
 from tournaments.services.results import to_sheet
 from tournaments.services.round_sheets import TableSheet, round_sheets
 from tournaments.services.standings import Standings, round_scores, standings
@@ -50,7 +52,9 @@ class StandingsWorkbook(WorkbookRows):
     def __init__(self, tournament: Tournament, after_round: int | None = None):
         self.tournament = tournament
         self.scores = round_scores(tournament, after_round)
-        self.report: Standings = standings(tournament, after_round, scores=self.scores)
+        # The names of the tournament's privacy setting: the file leaves the laptop.
+        self.report: Standings = shown_standings(standings(tournament, after_round, scores=self.scores))
+        self.with_players = tournament.public_names != PublicNames.TEAMS_ONLY
         rounds = Round.objects.filter(tournament=tournament).select_related("tournament").order_by("number")
         if after_round is not None:
             rounds = rounds.filter(number__lte=after_round)
@@ -64,8 +68,10 @@ class StandingsWorkbook(WorkbookRows):
         rounds = self.report.after_round
         if self.report.per_player:
             widths = (8, 28, 10, 28) + (8,) * rounds + (10, 10)
-        else:
+        elif self.with_players:
             widths = (8, 10, 28, 28, 28) + (8,) * rounds + (10, 10)
+        else:
+            widths = (8, 10, 28) + (8,) * rounds + (10, 10)
         specs = [SheetSpec("standings", _("Standings"), widths)]
         for round_ in self.rounds:
             seats = self._seats_per_table(self.sheets_of[round_.number])
@@ -90,13 +96,17 @@ class StandingsWorkbook(WorkbookRows):
             for row in report.rows:
                 yield [row.rank, row.player, row.team.key, row.team.name, *row.rounds, row.points,
                        _("by lot") if row.lot else ""]
-        else:
+        elif self.with_players:
             yield [_("Rank"), _("Team"), _("Team name"), _("Player 1"), _("Player 2"), *round_headings,
                    _("Total"), _("Lot")]
             for row in report.rows:
                 players = row.players + ["", ""]
                 yield [row.rank, row.team.key, row.team.name, players[0], players[1], *row.rounds, row.points,
                        _("by lot") if row.lot else ""]
+        else:
+            yield [_("Rank"), _("Team"), _("Team name"), *round_headings, _("Total"), _("Lot")]
+            for row in report.rows:
+                yield [row.rank, row.team.key, row.team.name, *row.rounds, row.points, _("by lot") if row.lot else ""]
 
     # --- the rounds ------------------------------------------------------------------------
 

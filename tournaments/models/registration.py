@@ -59,6 +59,17 @@ class ForcedOrOptional(models.TextChoices):
     OPTIONAL = "optional", _("Optional")
 
 
+class TournamentQuerySet(models.QuerySet):
+    def public(self) -> "TournamentQuerySet":
+        """The tournaments players may see: not hidden (a hidden one is on no public page)."""
+        return self.filter(hidden=False)
+
+    def listed(self) -> "TournamentQuerySet":
+        """The tournaments on the public home page: public and not archived. An archived tournament
+        stays readable at its address (the results of an old day), but no longer fills the list."""
+        return self.public().filter(archived=False)
+
+
 VERSION_FIELDS = ("results_version", "results_changed_at")
 """Moved by tournaments/signals.py only, in the database: a full save leaves them alone."""
 
@@ -171,6 +182,8 @@ class Tournament(models.Model):
     # When the version last went up: a page of the previous version may be served for a moment
     # (services/render_once.py) while the new one renders, never longer than that.
     results_changed_at = models.DateTimeField(_("results changed at"), null=True, blank=True, editable=False)
+
+    objects = TournamentQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("tournament")

@@ -22,7 +22,7 @@ from django.utils.translation import pgettext
 
 from tournaments.pairing import Pairing, PairedTable
 from tournaments.models import Round, RoundStatus, Team
-from tournaments.services import print_files
+from tournaments.services import lifecycle, print_files
 from tournaments.services.pairing import (
     check_can_redraw,
     opponents_before,
@@ -211,6 +211,7 @@ def publish(round_: Round, site_url: str | None = None) -> None:
             raise ValidationError(_("Round %(number)s has no tables yet.") % {"number": locked.number})
         locked.status = RoundStatus.PUBLISHED
         locked.save(update_fields=["status"])
+        lifecycle.update_status(round_.tournament)
     round_.refresh_from_db()
     if site_url is not None:
         print_files.prepare_round(round_, site_url)
@@ -227,4 +228,5 @@ def unpublish(round_: Round) -> None:
                                   % {"number": locked.number})
         locked.status = RoundStatus.DRAFT
         locked.save(update_fields=["status"])
+        lifecycle.update_status(round_.tournament)
     round_.refresh_from_db()

@@ -31,6 +31,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
+from tournaments.services import backups
 from tournaments.services.standings import standings, team_key
 
 
@@ -147,6 +148,7 @@ def write_pairing(round_: Round, result: pairing.Pairing, team_by_id: dict[str, 
     ])
     if result.bye is not None:
         Bye.objects.create(round=round_, team=team_by_id[result.bye])
+    backups.schedule(round_.tournament_id)  # bulk_create sends no post_save for the backups' receivers
 
 
 def pair_round(round_: Round) -> pairing.Pairing:

@@ -2,6 +2,10 @@
 
 Why a search over team names, player names and numbers: at the venue players remember their own
 name, rarely their team number; a partial, case-insensitive match is enough to find the table.
+Player names are searched as the tournament's privacy setting shows them
+(:mod:`tournaments.services.public_names`): under ``first-initial`` "Anna" finds Anna de Vries but
+"Vries" does not, under ``teams-only`` no player name is searched. So the page never tells who
+plays what the public may not see.
 """
 
 from __future__ import annotations
@@ -10,8 +14,9 @@ from dataclasses import dataclass
 
 from django.db.models import Q
 
-from tournaments.models import Bye, Round, Table, Team
+from tournaments.models import Bye, Player, PublicNames, Round, Table, Team
 from tournaments.numbers import is_whole
+from tournaments.services.public_names import shown_name
 from tournaments.services.seating import SeatView, seat_views
 
 MAX_PLACES = 20
@@ -28,14 +33,27 @@ class Place:
     bye: bool = False
 
 
-def round_tables(round_: Round) -> list[tuple[Table, list[SeatView]]]:
-    """Every table of the round with its seats, in a fixed number of queries."""
-    return [(table, seat_views(table)) for table in round_.tables.order_by("number").with_seats()]
+def round_tables(round_: Round, names: str = PublicNames.FULL) -> list[tuple[Table, list[SeatView]]]:
+    """Every table of the round with its seats, in a fixed number of queries (``names``: see
+    :func:`~tournaments.services.seating.seat_views`)."""
+    return [(table, seat_views(table, names)) for table in round_.tables.order_by("number").with_seats()]
 
 
-def find_places(round_: Round, query: str) -> list[Place]:
-    """Teams of the round matching ``query`` (team or player name, or team number)."""
-    match = Q(name__icontains=query) | Q(players__name__icontains=query)
+def _player_match(round_: Round, query: str, names: str) -> Q:
+    """Teams with a player whose name, as ``names`` shows it, contains ``query``."""
+    if names == PublicNames.FULL:
+        return Q(players__name__icontains=query)
+    if names == PublicNames.TEAMS_ONLY:
+        return Q(pk__in=[])
+    wanted = query.casefold()
+    return Q(pk__in=[team_id for team_id, name in Player.objects.filter(team__tournament_id=round_.tournament_id)
+                     .values_list("team_id", "name") if wanted in shown_name(name, names).casefold()])
+
+
+def find_places(round_: Round, query: str, names: str = PublicNames.FULL) -> list[Place]:
+    """Teams of the round matching ``query`` (team or player name, or team number); player names
+    as ``names`` (the tournament's ``public_names``) shows them, in the places found too."""
+    match = Q(name__icontains=query) | _player_match(round_, query, names)
     if is_whole(query):
         match |= Q(number=int(query))
     team_ids = list(
@@ -47,7 +65,7 @@ def find_places(round_: Round, query: str) -> list[Place]:
     )
     places = []
     for table in tables:
-        views = seat_views(table)
+        views = seat_views(table, names)
         for view in views:
             if view.team.pk in team_ids:
                 places.append(Place(view.team, table, view, tuple(v for v in views if v is not view)))

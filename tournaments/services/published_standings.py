@@ -23,6 +23,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
 from tournaments.models import Tournament
+from tournaments.services.public_names import shown_standings
 from tournaments.services.render_once import rendered
 from tournaments.services.standings import Standings, public_standings
 
@@ -31,8 +32,9 @@ PAGE_TEMPLATE = "tournaments/public/standings.html"
 
 
 def _base(tournament: Tournament, what: str) -> str:
-    # created_at: a tournament that reuses a deleted one's id is another tournament.
-    return f"standings:{tournament.pk}:{tournament.created_at.timestamp()}:{what}"
+    # created_at: a tournament that reuses a deleted one's id is another tournament. The privacy
+    # setting: after a change of it, not even the moment's previous version (render_once) is served.
+    return f"standings:{tournament.pk}:{tournament.created_at.timestamp()}:{tournament.public_names}:{what}"
 
 
 def render_fragment(tournament: Tournament, standings: Standings) -> str:
@@ -46,7 +48,7 @@ def render_fragment(tournament: Tournament, standings: Standings) -> str:
 def fragment(tournament: Tournament) -> tuple[str, int]:
     """(fragment HTML, after round) of the public standings in the active language."""
     def render() -> tuple[str, int]:
-        standings = public_standings(tournament)
+        standings = shown_standings(public_standings(tournament))  # the tournament's privacy setting
         return render_fragment(tournament, standings), standings.after_round
 
     return rendered(_base(tournament, f"fragment:{get_language()}"), tournament.results_version,
@@ -83,7 +85,7 @@ def page(request: HttpRequest, tournament: Tournament) -> bytes:
 def json_bytes(tournament: Tournament) -> bytes:
     """The public standings as the JSON of scoring.md, with ``"frozen"`` added."""
     def render() -> bytes:
-        standings = public_standings(tournament)
+        standings = shown_standings(public_standings(tournament))  # the tournament's privacy setting
         return json.dumps({**standings.as_json(), "frozen": standings.frozen}, ensure_ascii=False).encode()
 
     return rendered(_base(tournament, "json"), tournament.results_version, tournament.results_changed_at, render)

@@ -25,6 +25,7 @@ from tournaments.models import (
     Table,
     Tournament,
 )
+from tournaments.services import lifecycle
 
 RESULT_KEYS = ("arrivals", "pawns_home", "home", "forfeit")
 
@@ -186,4 +187,5 @@ def record_result(table: Table, data: dict[str, Any], *, user=None, source: str 
                 ResultEvent.Kind.SUBMITTED if state == ResultState.SUBMITTED else ResultEvent.Kind.ENTERED)
         ResultEvent.objects.create(table=table, result=result, kind=kind, source=source, seat=submitted_by,
                                    user=result.created_by, note=reason.strip())
+        lifecycle.update_status(tournament)
         return result

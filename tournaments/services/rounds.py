@@ -23,6 +23,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
+from tournaments.services import lifecycle
 from tournaments.services.clock import Clock, clock
 from tournaments.services.seating import SeatView, seat_views
 
@@ -84,6 +85,7 @@ def add_table(round_: Round, teams: list[Team], number: int | None = None) -> Ta
             TableSeat.objects.bulk_create(
                 [TableSeat(table=table, round=round_, team=team, position=i) for i, team in enumerate(teams, 1)]
             )
+            lifecycle.update_status(round_.tournament)  # a table without a sheet in a published round
     except IntegrityError:
         raise ValidationError(_("Someone else changed this round at the same moment; nothing was saved.")) from None
     return table

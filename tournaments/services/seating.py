@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Table, TableSeat, Team
+from tournaments.models import PublicNames, Table, TableSeat, Team
+from tournaments.services.public_names import shown_name
 
 COLOURS: tuple[Promise, ...] = (
     _("red"), _("blue"), _("yellow"), _("green"), _("white"), _("black"), _("orange"), _("purple"),
@@ -39,6 +40,11 @@ class SeatView:
     def colours(self) -> str:
         return " + ".join(str(player.colour) for player in self.players)
 
+    @property
+    def player_names(self) -> list[str]:
+        """The names shown, in seat order (none under the privacy setting ``teams-only``)."""
+        return [player.name for player in self.players if player.name]
+
 
 def board_seats(position: int, teams_at_table: int) -> tuple[int, int]:
     """Board seats (= colour indices) of the two players of the team at sheet ``position``.
@@ -52,16 +58,20 @@ def board_seats(position: int, teams_at_table: int) -> tuple[int, int]:
     return k, k + teams_at_table
 
 
-def seat_views(table: Table) -> list[SeatView]:
-    """The table's teams in sheet order with their players' colours (prefetch ``seats__team__players``)."""
+def seat_views(table: Table, names: str = PublicNames.FULL) -> list[SeatView]:
+    """The table's teams in sheet order with their players' colours (prefetch ``seats__team__players``).
+
+    ``names``: the tournament's ``public_names`` for what the public sees (public pages, table
+    cards); the director's pages keep the default, full names. Under ``teams-only`` every name is "".
+    """
     seats: list[TableSeat] = sorted(table.seats.all(), key=lambda seat: seat.position)
     count = len(seats)
     views = []
     for seat in seats:
-        names = seat.team.player_names + ["", ""]
+        names_shown = [shown_name(name, names) for name in seat.team.player_names] + ["", ""]
         seat_numbers = board_seats(seat.position, count)
         players = tuple(
-            SeatedPlayer(name=names[i], colour=COLOURS[board_seat], board_seat=board_seat)
+            SeatedPlayer(name=names_shown[i], colour=COLOURS[board_seat], board_seat=board_seat)
             for i, board_seat in enumerate(seat_numbers)
         )
         views.append(SeatView(position=seat.position, team=seat.team, players=players,

@@ -27,7 +27,7 @@ from tournaments.models import (
     RoundStatus,
     Table,
 )
-from tournaments.services import limits
+from tournaments.services import lifecycle, limits
 from tournaments.services.clock import ClockState, clock
 from tournaments.services.results import record_result, summary
 
@@ -54,9 +54,16 @@ def link_open_until(round_: Round, now: datetime.datetime) -> datetime.datetime 
     return round_.clock_ends_at + datetime.timedelta(minutes=round_.tournament.entry_grace_minutes)
 
 
+def refuse_if_archived(table: Table) -> None:
+    """An archived tournament is read-only: its links show the sheet and take nothing."""
+    if table.round.tournament.archived:
+        raise LinkClosed(_("This tournament is archived: its sheets can no longer change."))
+
+
 def check_link_open(table: Table, now: datetime.datetime | None = None) -> None:
     now = now or timezone.now()
     round_ = table.round
+    refuse_if_archived(table)
     if round_.status not in (RoundStatus.PUBLISHED, RoundStatus.RUNNING):
         raise LinkClosed(_("Round %(number)s is closed: bring the paper sheet to the desk.") % {"number": round_.number})
     until = link_open_until(round_, now)
@@ -134,6 +141,7 @@ def _with_code(table: Table, code: str, now: datetime.datetime, others_only: boo
     _refuse_if_locked(table, now)
     with transaction.atomic():
         locked = _lock(table)
+        refuse_if_archived(locked)
         result = locked.current_sheet
         if result is None or result.state != ResultState.SUBMITTED:
             raise ValidationError(_("There is no submitted sheet waiting for confirmation at this table."))
@@ -145,6 +153,7 @@ def _with_code(table: Table, code: str, now: datetime.datetime, others_only: boo
             result.save(update_fields=["state", "confirmed_by"])
             ResultEvent.objects.create(table=locked, result=result, kind=kind, source=ResultSource.TABLE,
                                        seat=position, note=note.strip()[:500])
+            lifecycle.update_status(locked.round.tournament)
             return result
     raise _wrong_code(table, result, code, now)
 
@@ -172,4 +181,5 @@ def approve(table: Table, user) -> Result:
         result.save(update_fields=["state"])
         ResultEvent.objects.create(table=locked, result=result, kind=ResultEvent.Kind.APPROVED,
                                    source=ResultSource.DESK, user=user if user and user.is_authenticated else None)
+        lifecycle.update_status(locked.round.tournament)
     return result

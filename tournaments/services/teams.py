@@ -24,6 +24,7 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 
 from tournaments.models import Club, Player, Team, Tournament
+from tournaments.services import backups
 from tournaments.signals import bump
 
 
@@ -156,6 +157,7 @@ def register_teams(tournament: Tournament, teams: Iterable[TeamData]) -> list[Te
             for team, data in zip(created, teams) for seat, name in enumerate(data.players, start=1)
         ])
     bump(pk=tournament.pk)  # bulk_create sends no post_save: what tournaments/signals.py would do
+    backups.schedule(tournament.pk)  # and what the backups' receivers would do
     return created
 
 

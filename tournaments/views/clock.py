@@ -15,7 +15,7 @@ from tournaments.models import Round
 from tournaments.numbers import whole_or
 from tournaments.permissions import director_required
 from tournaments.services import clock as clock_services
-from tournaments.views.lookups import attempt, round_or_404, tournament_or_404
+from tournaments.views.lookups import attempt, public_tournament_or_404, round_or_404
 
 
 def _act(request: HttpRequest, slug: str, number: int, action: Callable[[Round], None], done: str) -> HttpResponse:
@@ -54,7 +54,7 @@ def extend(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @never_cache
 def clock_json(request: HttpRequest, slug: str) -> JsonResponse:
     """The current round's clock: ``{"round", "state", "remaining", "total", "ends_at", "server_time"}``."""
-    tournament = tournament_or_404(slug)
+    tournament = public_tournament_or_404(slug)
     now = timezone.now()
     round_ = clock_services.current_round(tournament.pk)
     if round_ is None:

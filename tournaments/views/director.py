@@ -17,6 +17,7 @@ from tournaments.listings import TeamListing
 from tournaments.models import Team, Tournament
 from tournaments.numbers import is_whole
 from tournaments.permissions import DirectorRequiredMixin, director_required
+from tournaments.services import lifecycle
 from tournaments.services import teams as team_services
 from tournaments.views.lookups import tournament_or_404
 
@@ -44,7 +45,21 @@ class TournamentList(DirectorRequiredMixin, ListView):
         )
 
 
-class TournamentCreate(DirectorRequiredMixin, CreateView):
+class StatusShownMixin:
+    """The form shows the status but does not take it: it moves by itself (services/lifecycle.py);
+    a finished tournament is reopened on its lifecycle page. A posted status is ignored, so a form
+    opened before round 1 was published cannot set the tournament back to planned."""
+
+    def get_form(self, form_class=None):
+        form = super().get_form(form_class)
+        if "status" in form.fields:
+            form.fields["status"].disabled = True
+            form.fields["status"].help_text = _("Moves by itself: in progress once round 1 is published, finished "
+                                                "once every sheet of the last round counts.")
+        return form
+
+
+class TournamentCreate(StatusShownMixin, DirectorRequiredMixin, CreateView):
     model = Tournament
     form_class = TournamentForm
     template_name = "tournaments/director/tournament_form.html"
@@ -54,10 +69,16 @@ class TournamentCreate(DirectorRequiredMixin, CreateView):
         return reverse("director:team_list", args=[self.object.slug])
 
 
-class TournamentEdit(DirectorRequiredMixin, UpdateView):
+class TournamentEdit(StatusShownMixin, DirectorRequiredMixin, UpdateView):
     model = Tournament
     form_class = TournamentForm
     template_name = "tournaments/director/tournament_form.html"
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        if {"rounds", "confirmed_counts"} & set(form.changed_data):  # what the status is derived from
+            lifecycle.update_status(self.object)
+        return response
 
     def get_success_url(self) -> str:
         messages.success(self.request, _("Tournament “%(name)s” saved.") % {"name": self.object.name})

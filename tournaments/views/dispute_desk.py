@@ -10,7 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from tournaments.permissions import director_required
+from tournaments.permissions import allowed_when_archived, director_required
 from tournaments.services import dispute_desk
 from tournaments.services.disputes import ruling_groups
 from tournaments.views.lookups import tournament_or_404
@@ -29,6 +29,7 @@ def rules_helper(request: HttpRequest) -> HttpResponse:
 
 
 @director_required
+@allowed_when_archived(lambda request: request.POST.get("action") == "save")  # taps only read
 def director_desk(request: HttpRequest, slug: str) -> HttpResponse:
     """The tournament's house rules apply; a ruling is saved with the table."""
     tournament = tournament_or_404(slug)

@@ -6,17 +6,20 @@ from django.shortcuts import render
 
 from tournaments.models import Tournament
 from tournaments.services.clock import clock, current_round
-from tournaments.views.lookups import tournament_or_404
+from tournaments.services.public_names import shown_players
+from tournaments.views.lookups import public_tournament_or_404
 
 
 def tournament_list(request):
-    tournaments = Tournament.objects.all()
+    tournaments = Tournament.objects.listed()
     return render(request, "tournaments/public/tournament_list.html", {"tournaments": tournaments})
 
 
 def tournament_detail(request, slug: str):
-    tournament = tournament_or_404(slug)
-    teams = tournament.teams.active().with_people()
+    tournament = public_tournament_or_404(slug)
+    # Each team with its players as the tournament's privacy setting shows them.
+    teams = [(team, shown_players(team.player_names, tournament.public_names))
+             for team in tournament.teams.active().with_people()]
     round_ = current_round(tournament.pk)
     return render(request, "tournaments/public/tournament_detail.html", {
         "tournament": tournament, "teams": teams, "round": round_, "clock": clock(round_) if round_ else None,

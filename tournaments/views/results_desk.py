@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import ResultSource, Round, RoundStatus, Table
 from tournaments.numbers import is_whole, whole_or
-from tournaments.permissions import director_required
+from tournaments.permissions import allowed_when_archived, director_required
 from tournaments.services.results import record_result, table_scores
 from tournaments.services.sheet_entry import evaluate, sides
 from tournaments.views.lookups import round_or_404, tournament_or_404
@@ -76,6 +76,7 @@ def desk(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 
 @director_required
+@allowed_when_archived()  # reads only
 def desk_preview(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """The points of the sheet as typed so far, or what is wrong with it (htmx)."""
     round_ = round_or_404(slug, number)

@@ -13,7 +13,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.exporters.base import director_downloads
-from tournaments.models import Round
 from tournaments.permissions import director_required
 from tournaments.services import published_standings
 from tournaments.services.round_sheets import round_sheets
@@ -23,11 +22,11 @@ from tournaments.services.standings import (
     set_frozen,
     standings,
 )
-from tournaments.views.lookups import round_or_404, tournament_or_404
+from tournaments.views.lookups import public_round_or_404, public_tournament_or_404, tournament_or_404
 
 
 def public_page(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = tournament_or_404(slug)
+    tournament = public_tournament_or_404(slug)
     if request.htmx:
         response = HttpResponse(published_standings.fragment(tournament)[0])
     else:
@@ -40,13 +39,13 @@ def public_page(request: HttpRequest, slug: str) -> HttpResponse:
 
 def public_json(request: HttpRequest, slug: str) -> HttpResponse:
     """The public standings as JSON (scoring.md's shape, plus ``frozen``)."""
-    tournament = tournament_or_404(slug)
+    tournament = public_tournament_or_404(slug)
     return HttpResponse(published_standings.json_bytes(tournament), content_type="application/json")
 
 
 def public_round(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Every table's result in a round, with the points of the sheets that count."""
-    round_ = round_or_404(slug, number, status__in=Round.PUBLIC_STATUSES)
+    round_ = public_round_or_404(slug, number)
     return render(request, "tournaments/public/round.html", {
         "tournament": round_.tournament, "round": round_, "tables": round_sheets(round_),
     })

@@ -43,7 +43,7 @@ from tournaments.management.benchmarks import (
 )
 from tournaments.models import Club, Tournament
 from tournaments.services.teams import register_teams
-from tournaments.services.tournament_file import FORMAT, VERSION, import_file
+from tournaments.services.tournament_file import FORMAT, import_file
 
 # The targets: seconds for an import of this many teams. Other sizes are interpolated linearly
 # between them (and extrapolated at the 1,000-team rate above); never below the smallest target.
@@ -128,7 +128,7 @@ def tournament_file(count: int, rounds: int, seed: int) -> dict:
                 entry["stopped_by_clock"] = True
             tables.append(entry)
     return {
-        "format": FORMAT, "version": VERSION, "name": f"Bench import {count} teams", "date": "2026-11-21",
+        "format": FORMAT, "version": 1, "name": f"Bench import {count} teams", "date": "2026-11-21",
         "scoring": scoring.PAWN_ORDER, "rounds": rounds, "round_minutes": 45, "seed": seed,
         "rules": {}, "teams": teams, "tables": tables,
     }

@@ -31,9 +31,15 @@ from django.urls import reverse
 from django.utils import timezone
 
 import scoring
-from tournaments.management.commands.bench_standings import random_arrivals
-from tournaments.models import Round, RoundStatus, Table, Tournament
-from tournaments.services import clock, draft, pairing, results, rounds, teams
+from tournaments.management.busy_day import (
+    drawn_and_started,
+    random_sheet,
+    register_numbered_teams,
+    tables_of,
+    unique_slug,
+)
+from tournaments.models import Round, RoundStatus, Tournament
+from tournaments.services import results
 from tournaments.services.sheet_entry import parse_arrivals
 from tournaments.services.standings import team_key
 
@@ -57,14 +63,14 @@ class Command(BaseCommand):
         started = time.perf_counter()
         rng = random.Random(seed)
         tournament = self._tournament(seed)
-        self._register(tournament, teams)
+        register_numbered_teams(tournament, teams)
         now = timezone.now()
         for number in range(1, PLAYED_ROUNDS + 1):
             # The played rounds started long ago: their clocks have run out.
-            round_ = self._drawn_and_started(tournament, now - datetime.timedelta(hours=3 - number))
+            round_ = drawn_and_started(tournament, now - datetime.timedelta(hours=3 - number))
             self._play(round_, rng)
         Round.objects.filter(tournament=tournament, number__lte=PLAYED_ROUNDS).update(status=RoundStatus.FINISHED)
-        current = self._drawn_and_started(tournament, now)
+        current = drawn_and_started(tournament, now)
         tables = []
         for table in current.tables.order_by("number").prefetch_related("seats__team"):
             seats = sorted(table.seats.all(), key=lambda seat: seat.position)
@@ -92,40 +98,14 @@ class Command(BaseCommand):
 
     @staticmethod
     def _tournament(seed: int) -> Tournament:
-        slug = "bench"
-        number = 1
-        while Tournament.objects.filter(slug=slug).exists():
-            number += 1
-            slug = f"bench-{number}"
         return Tournament.objects.create(
-            name="Bench", slug=slug, date=timezone.localdate(), venue="Load benchmark",
+            name="Bench", slug=unique_slug("bench"), date=timezone.localdate(), venue="Load benchmark",
             scoring_system=scoring.PAWN_ORDER, rounds=PLAYED_ROUNDS + 1, seed=seed,
         )
-
-    @staticmethod
-    def _register(tournament: Tournament, count: int) -> None:
-        teams.register_teams(tournament, [
-            teams.TeamData(name=f"Team {n:03d}", players=(f"Player {n}a", f"Player {n}b"), club=f"Club {n % 25 + 1}")
-            for n in range(1, count + 1)
-        ])
-
-    @staticmethod
-    def _drawn_and_started(tournament: Tournament, start_at: datetime.datetime) -> Round:
-        round_ = rounds.add_round(tournament)
-        pairing.pair_round(round_)
-        draft.publish(round_)
-        clock.start(round_, now=start_at)
-        return round_
 
     @staticmethod
     def _play(round_: Round, rng: random.Random) -> None:
         """A random valid sheet for every table, about a third of them stopped by the clock."""
         with transaction.atomic():
-            for table in Table.objects.filter(round=round_).select_related("round__tournament").prefetch_related(
-                "seats__team"
-            ).order_by("number"):
-                stopped = rng.random() < 0.3
-                sheet = {"arrivals": random_arrivals(rng, stopped)}
-                if stopped:
-                    sheet["stopped_by_clock"] = True
-                results.record_result(table, sheet)
+            for table in tables_of(round_):
+                results.record_result(table, random_sheet(rng))

@@ -1,0 +1,150 @@
+"""If the laptop dies: the server is killed hard (SIGKILL, every process at once) in the middle of
+round 2 while phones send results; the newest automatic backup, restored into a fresh database on
+"another laptop", holds every sheet confirmed before the stop (README, "If the laptop dies").
+
+On PostgreSQL only: the server runs as separate processes on the test database, which must
+therefore be a real server (the SQLite test database lives in this process's memory).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+import pytest
+from django.conf import settings as django_settings
+from django.db import connection
+
+from tournaments.management.commands.restore_tournament import newest_file
+from tournaments.models import Table
+from tournaments.services.clock import start
+from tournaments.services.draft import publish
+from tournaments.services.pairing import pair_round
+from tournaments.services.results import record_result
+from tournaments.services.rounds import add_round
+
+pytestmark = pytest.mark.skipif(
+    django_settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql",
+    reason="the hard stop runs a real server on the test database: PostgreSQL only",
+)
+
+ROOT = Path(django_settings.BASE_DIR)
+CSRF = "k" * 32
+BACKUP_SETTLES = 4.0
+"""A sheet confirmed this long before the stop must be in the newest backup (debounce + export)."""
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def _database_url() -> str:
+    s = connection.settings_dict
+    auth = urllib.parse.quote(s["USER"] or "postgres") + (f":{urllib.parse.quote(s['PASSWORD'])}" if s["PASSWORD"] else "")
+    return f"postgres://{auth}@{s['HOST'] or '127.0.0.1'}:{s['PORT'] or 5432}/{s['NAME']}"
+
+
+def _post(base: str, token: str, **fields) -> int:
+    data = urllib.parse.urlencode({**fields, "csrfmiddlewaretoken": CSRF}).encode()
+    request = urllib.request.Request(f"{base}/s/{token}/", data=data, headers={
+        "Cookie": f"csrftoken={CSRF}", "Accept-Language": "en", "Referer": f"{base}/s/{token}/"})
+
+    class NoRedirect(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args, **kwargs):
+            return None
+
+    try:
+        with urllib.request.build_opener(NoRedirect).open(request, timeout=20) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def _wait_until_up(base: str, server: subprocess.Popen) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        assert server.poll() is None, "the server did not start"
+        try:
+            with urllib.request.urlopen(f"{base}/robots.txt", timeout=2):
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise AssertionError("the server did not answer within 60 s")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_hard_stop_in_round_2_loses_no_confirmed_sheet(tournament, make_teams, director, tmp_path):
+    make_teams(tournament, 24)
+    first = add_round(tournament)
+    pair_round(first)
+    publish(first)
+    for table in first.tables.all():
+        record_result(table, {"arrivals": [0, 1, 0]}, user=director)
+    second = add_round(tournament)
+    pair_round(second)
+    publish(second)
+    start(second)
+    tables = [(table.token, [seat.code for seat in table.seats.order_by("position")])
+              for table in Table.objects.filter(round=second).order_by("number").prefetch_related("seats")]
+    assert len(tables) == 12
+
+    backups = tmp_path / "backups"
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    env = {**os.environ, "DATABASE_URL": _database_url(), "KEEZEN_BACKUP_DIR": str(backups), "BACKUPS_RUN": "thread",
+           "ALLOWED_HOSTS": "127.0.0.1", "KEEZEN_WORKERS": "2", "KEEZEN_THREADS": "2", "DJANGO_DEBUG": "0"}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "keezen_site" / "gunicorn_conf.py"),
+         "--bind", f"127.0.0.1:{port}", "keezen_site.wsgi"],
+        cwd=ROOT, env=env, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        _wait_until_up(base, server)
+        confirmed_at: dict[str, float] = {}
+        for index, (token, codes) in enumerate(tables):
+            assert _post(base, token, action="submit", team="1", arrivals="ABAB") == 302
+            assert _post(base, token, action="confirm", code=codes[1]) == 302
+            confirmed_at[token] = time.monotonic()
+            if index == 5:
+                time.sleep(BACKUP_SETTLES + 1)  # a quiet moment: the first half is surely in a backup
+        os.killpg(server.pid, signal.SIGKILL)  # the laptop dies: every process at once, no clean-up
+        stopped = time.monotonic()
+    finally:
+        if server.poll() is None:
+            os.killpg(server.pid, signal.SIGKILL)
+        server.wait(timeout=30)
+
+    newest = newest_file(backups)
+    data = json.loads(newest.read_text(encoding="utf-8"))  # whole: written atomically, never half a file
+    in_backup = {entry["token"] for entry in data["table_details"]
+                 if entry["round"] == 2 and entry["sheets"] and entry["sheets"][-1]["state"] == "confirmed"}
+    settled = {token for token, moment in confirmed_at.items() if stopped - moment >= BACKUP_SETTLES}
+    assert len(settled) >= 6 and settled <= in_backup
+    for path in backups.rglob("*.json"):  # every backup whole: a write is a rename of a finished file
+        if not path.name.startswith("."):
+            json.loads(path.read_text(encoding="utf-8"))
+
+    # Another laptop: a fresh database, migrated, the newest backup restored.
+    fresh = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'fresh.sqlite3'}",
+             "KEEZEN_BACKUP_DIR": str(tmp_path / "fresh-backups"), "BACKUPS_RUN": "off"}
+    manage = [sys.executable, str(ROOT / "manage.py")]
+    subprocess.run([*manage, "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=fresh, check=True, timeout=300)
+    slug = subprocess.run([*manage, "restore_tournament", str(backups)], cwd=ROOT, env=fresh, check=True,
+                          capture_output=True, text=True, timeout=120).stdout.strip()
+    assert slug == tournament.slug
+    restored = json.loads(subprocess.run([*manage, "export_tournament", slug], cwd=ROOT, env=fresh, check=True,
+                                         capture_output=True, text=True, timeout=120).stdout)
+    after = {entry["token"]: entry for entry in restored["table_details"]}
+    for token in settled:
+        assert after[token]["sheets"][-1]["state"] == "confirmed", "a confirmed sheet was lost"
+    assert restored["tables"] == data["tables"] and len(after) == len(data["table_details"])

@@ -1,0 +1,516 @@
+"""Automatic backups: the tournament file written to a folder after every change that matters.
+
+Why: a director who loses confirmed results once goes back to paper for good. If the laptop dies at
+14:30 with round 2 running, the newest file in the backups folder (copied to a USB stick, restored on
+a second laptop with ``manage.py restore_tournament``) must hold every sheet confirmed a few seconds
+before. So after every change — a sheet or a new version of it, a confirmation, dispute or approval,
+a check-in, a draw, a publish, the clock, a ruling, a freeze, a team or player edited — the file of
+the tournament (:mod:`tournaments.services.tournament_file`, version 2: the whole day) is written to
+``settings.BACKUP_DIR/<slug>/``.
+
+How, without slowing the request:
+
+- **Hooked by signals** (connected in ``apps.py``), like the results version in
+  ``tournaments/signals.py``: one receiver per model cannot be forgotten by the desk, the table
+  links, the admin or a later feature. The two services that write rows in bulk (``bulk_create``
+  sends no signals) call :func:`schedule` themselves: ``teams.register_teams`` and
+  ``pairing.write_pairing``. A row that goes because its tournament is deleted schedules nothing.
+- **After commit**: :func:`schedule` registers one ``transaction.on_commit`` callback per tournament
+  and transaction; a rolled-back change writes nothing.
+- **In a background thread** of the server process (as the print files, no broker to install),
+  ``settings.BACKUPS_RUN``: ``"thread"`` (default), ``"inline"`` (written at commit in the request's
+  thread: the tests) or ``"off"`` (only :func:`backup_now` writes).
+- **Coalesced**: at most one job per tournament runs in a process; it waits
+  :data:`DEBOUNCE_SECONDS` to gather a burst, exports, writes, and runs once more if a change came
+  in meanwhile. Fifty sheets in a burst are two writes, not fifty; the newest sheet is in a file
+  within about ``DEBOUNCE_SECONDS`` plus the export's time. A request of the same process that
+  comes while the job exports shares the interpreter with it (``make bench-backup`` measures it:
+  a few ms at the 95th percentile); nothing here holds the interpreter lock for long (the file is
+  compared as text, hashed, never parsed with ``json`` in C).
+- **Atomically**: a temporary file in the same folder, flushed and ``fsync``-ed, renamed over the
+  final name (``os.replace``), then the folder ``fsync``-ed: a crash leaves the old files and at
+  worst a hidden temporary file (removed later), never half a backup. A lock file serialises the
+  writers of one folder across server processes.
+- **Only when something changed**: the file minus its ``exported_at`` is compared with the newest
+  backup; an unchanged tournament writes nothing.
+
+Names sort by time: ``<slug>-20261124T143012.123Z.json`` (UTC). A file written while round N is
+the last finished round (every table has a sheet, or the round is marked finished) and no later
+round has a sheet is named ``…-round-N-finished.json``: the state at the end of round N. A
+:func:`backup_now` with a reason (``before-delete``, ``before-restore``) adds it to the name.
+Retention, after every write: the newest :data:`KEEP` files, the newest file of each finished
+round, and every file with a reason (the state of a deleted or replaced tournament) are kept; the
+rest is deleted.
+
+Reading (:func:`latest`, :func:`backups_of`) is one ``os.scandir`` of one folder and no database
+query: the director's pages show "Last backup 14 s ago" on every view.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+import hashlib
+import logging
+import os
+import re
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from django.conf import settings
+from django.db import close_old_connections, connection, transaction
+from django.db.models import Model
+from django.db.models.signals import post_delete, post_save
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from tournaments.models import (
+    Bye,
+    Player,
+    Result,
+    ResultEvent,
+    Round,
+    RoundStatus,
+    Ruling,
+    Table,
+    TableSeat,
+    Team,
+    Tournament,
+)
+from tournaments.signals import _with_its_tournament
+
+try:
+    import fcntl
+except ImportError:  # Windows: no flock; the thread lock still serialises this process's writers
+    fcntl = None
+
+logger = logging.getLogger(__name__)
+
+KEEP = 50
+"""The newest files kept (besides the newest of each finished round and the files with a reason)."""
+DEBOUNCE_SECONDS = 1.0
+"""A job waits this long before exporting, so a burst of changes becomes one file."""
+RETRIES = 3
+"""A job that fails (a full disk, a locked database) tries this many times before giving up until the next change."""
+STALE_TEMPORARY_SECONDS = 600
+"""A temporary file this old was left by a process that died while writing: removed."""
+VOLATILE_FIELDS = ("exported_at",)
+"""Fields of the file that change with every export, left out when comparing with the newest backup."""
+
+STAMP_FORMAT = "%Y%m%dT%H%M%S"
+NAME = re.compile(r"^(?P<slug>.+?)-(?P<stamp>\d{8}T\d{6}\.\d{3}Z)(?:-round-(?P<round>\d+)-finished)?"
+                  r"(?:-(?P<reason>[a-z0-9][a-z0-9-]*))?\.json$")
+TEMPORARY_PREFIX = ".backup-"
+LOCK_NAME = ".lock"
+
+
+@dataclass(frozen=True)
+class BackupInfo:
+    """One backup file: where, when it was written (UTC, from its name), how big."""
+
+    path: Path
+    time: datetime.datetime
+    size: int
+    finished_round: int | None = None
+    reason: str = ""
+
+    @property
+    def name(self) -> str:
+        return self.path.name
+
+    def age_seconds(self, now: datetime.datetime | None = None) -> float:
+        now = now or datetime.datetime.now(datetime.timezone.utc)
+        return max(0.0, (now - self.time).total_seconds())
+
+
+# --------------------------------------------------------------------------- where and what
+
+
+def _mode() -> str:
+    return getattr(settings, "BACKUPS_RUN", "thread")
+
+
+def folder_of(tournament: Tournament) -> Path:
+    """The tournament's folder in ``settings.BACKUP_DIR`` (named by its slug)."""
+    slug = tournament.slug
+    if not slug or "/" in slug or "\\" in slug or slug.startswith("."):
+        raise ValueError(f"a tournament slug cannot name a folder: {slug!r}")
+    return Path(settings.BACKUP_DIR) / slug
+
+
+def _parse(slug: str, entry: os.DirEntry | Path, with_size: bool = True) -> BackupInfo | None:
+    match = NAME.match(entry.name)
+    if match is None or match["slug"] != slug:
+        return None
+    moment = datetime.datetime.strptime(match["stamp"][:15], STAMP_FORMAT).replace(
+        microsecond=int(match["stamp"][16:19]) * 1000, tzinfo=datetime.timezone.utc)
+    try:
+        size = entry.stat().st_size if with_size else 0
+    except FileNotFoundError:  # removed by another process's retention meanwhile
+        return None
+    return BackupInfo(path=Path(entry.path if isinstance(entry, os.DirEntry) else entry), time=moment, size=size,
+                      finished_round=int(match["round"]) if match["round"] else None, reason=match["reason"] or "")
+
+
+def _entries(folder: Path) -> list[os.DirEntry]:
+    try:
+        with os.scandir(folder) as found:
+            return [entry for entry in found if entry.name.endswith(".json") and not entry.name.startswith(".")]
+    except (FileNotFoundError, NotADirectoryError):
+        return []
+
+
+def backups_of(tournament: Tournament) -> list[BackupInfo]:
+    """Every backup file of the tournament, newest first (one scan of its folder, no query)."""
+    slug = tournament.slug
+    found = [info for entry in _entries(folder_of(tournament)) if (info := _parse(slug, entry))]
+    return sorted(found, key=lambda info: info.name, reverse=True)
+
+
+def latest(tournament: Tournament) -> BackupInfo | None:
+    """The newest backup file of the tournament, or None (one scan of its folder, no query)."""
+    slug = tournament.slug
+    for entry in sorted(_entries(folder_of(tournament)), key=lambda entry: entry.name, reverse=True):
+        info = _parse(slug, entry)
+        if info is not None:
+            return info
+    return None
+
+
+def find(tournament: Tournament, name: str) -> BackupInfo | None:
+    """The tournament's backup file called ``name`` (only a name this module wrote, in its folder)."""
+    if "/" in name or "\\" in name or name.startswith("."):
+        return None
+    path = folder_of(tournament) / name
+    return _parse(tournament.slug, path) if path.is_file() else None
+
+
+def age_text(seconds: float) -> str:
+    """How long ago, for people: "14 s", "3 min", "2 h 5 min"."""
+    seconds = int(seconds)
+    if seconds < 60:
+        return _("%(seconds)s s") % {"seconds": seconds}
+    if seconds < 3600:
+        return _("%(minutes)s min") % {"minutes": seconds // 60}
+    return _("%(hours)s h %(minutes)s min") % {"hours": seconds // 3600, "minutes": seconds % 3600 // 60}
+
+
+# --------------------------------------------------------------------------- writing
+
+
+def _export(tournament: Tournament) -> str:
+    """The text of the tournament file. Imported here: the file's modules use services that call
+    :func:`schedule`, so importing them at the top would be circular."""
+    from tournaments.services.tournament_file import dumps, export_file
+
+    if connection.vendor == "postgresql" and not connection.in_atomic_block:
+        # One snapshot for every query of the export: a sheet committed meanwhile is wholly in or out.
+        with transaction.atomic():
+            with connection.cursor() as cursor:
+                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            data = export_file(tournament)
+    else:
+        data = export_file(tournament)
+    return dumps(data)
+
+
+def _fingerprint(text: str) -> str:
+    """What the file holds, but for the fields that change with every export: its text without their
+    lines (top-level keys, two-space indent, as ``dumps`` writes them), hashed. Text rather than
+    parsed JSON: ``json`` in C would hold the interpreter lock for the whole file while requests
+    wait, ``hashlib`` lets them run. Were the layout ever different, nothing would be cut and every
+    export would count as a change: more files, never a missed one."""
+    for field in VOLATILE_FIELDS:
+        start = text.find(f'\n  "{field}": ')
+        if start != -1:
+            end = text.find("\n", start + 1)
+            text = text[:start] + text[end:]
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+_fingerprints: dict[Path, tuple[str, str]] = {}
+"""Per folder: the newest file this process wrote or read, and its fingerprint (saves reading it again)."""
+
+
+def _fingerprint_of(info: BackupInfo) -> str | None:
+    known = _fingerprints.get(info.path.parent)
+    if known is not None and known[0] == info.name:
+        return known[1]
+    try:
+        fingerprint = _fingerprint(info.path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):  # gone or damaged: not the same
+        return None
+    _fingerprints[info.path.parent] = (info.name, fingerprint)
+    return fingerprint
+
+
+def finished_round(tournament: Tournament) -> int | None:
+    """The round whose end the tournament is at: the last finished round (marked finished, or every
+    table with a sheet) when no later round has a sheet yet; else None."""
+    from tournaments.services.rounds import rounds_with_counts  # rounds → draft → print files: late import
+
+    rounds = sorted(rounds_with_counts(tournament).values_list("number", "status", "table_count", "missing_count"))
+    finished = None
+    for number, status, tables, missing in rounds:
+        if tables > missing and finished is not None and number > finished:
+            finished = None  # a later round has sheets: past the end of that round
+        if status == RoundStatus.FINISHED or (tables and not missing):
+            finished = number
+    return finished
+
+
+def _file_name(slug: str, moment: datetime.datetime, finished: int | None, reason: str) -> str:
+    stamp = moment.strftime(STAMP_FORMAT) + f".{moment.microsecond // 1000:03d}Z"
+    return (f"{slug}-{stamp}" + (f"-round-{finished}-finished" if finished else "")
+            + (f"-{reason}" if reason else "") + ".json")
+
+
+def _fsync_folder(folder: Path) -> None:
+    with contextlib.suppress(OSError):  # not every system can open a folder for fsync
+        descriptor = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(descriptor)
+        finally:
+            os.close(descriptor)
+
+
+def write_atomically(folder: Path, name: str, content: bytes) -> Path:
+    """``content`` as ``folder/name``, whole or not at all: a temporary file in the same folder,
+    flushed and synced to the disk, renamed over the name, the folder synced."""
+    folder.mkdir(parents=True, exist_ok=True)
+    descriptor, temporary = tempfile.mkstemp(prefix=TEMPORARY_PREFIX, suffix=".tmp", dir=folder)
+    try:
+        with contextlib.suppress(OSError):  # a FAT USB stick keeps no permissions
+            os.chmod(temporary, 0o644)  # as the database file: mkstemp makes it readable by its owner only
+        with os.fdopen(descriptor, "wb") as out:
+            out.write(content)
+            out.flush()
+            os.fsync(out.fileno())
+        final = folder / name
+        os.replace(temporary, final)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+    _fsync_folder(folder)
+    return final
+
+
+_thread_lock = threading.Lock()
+
+
+@contextlib.contextmanager
+def _folder_lock(folder: Path) -> Iterator[None]:
+    """One writer per folder: threads of this process, and other server processes (``flock``)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    with _thread_lock:
+        if fcntl is None:
+            yield
+            return
+        with open(folder / LOCK_NAME, "a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def to_remove(backups: list[BackupInfo], keep: int = KEEP) -> list[BackupInfo]:
+    """What retention deletes: all but the newest ``keep``, the newest file of each finished round,
+    and the files with a reason."""
+    newest_first = sorted(backups, key=lambda info: info.name, reverse=True)
+    kept = {info.name for info in newest_first[:keep]}
+    rounds_seen: set[int] = set()
+    for info in newest_first:
+        if info.finished_round is not None and info.finished_round not in rounds_seen:
+            rounds_seen.add(info.finished_round)
+            kept.add(info.name)
+        if info.reason:
+            kept.add(info.name)
+    return [info for info in newest_first if info.name not in kept]
+
+
+def _prune(folder: Path, slug: str) -> None:
+    infos = [info for entry in _entries(folder) if (info := _parse(slug, entry, with_size=False))]
+    for info in to_remove(infos):
+        info.path.unlink(missing_ok=True)
+    now = time.time()
+    with os.scandir(folder) as found:
+        for entry in found:
+            if entry.name.startswith(TEMPORARY_PREFIX):
+                with contextlib.suppress(OSError):
+                    if now - entry.stat().st_mtime > STALE_TEMPORARY_SECONDS:
+                        os.unlink(entry.path)
+
+
+def _write(tournament: Tournament, reason: str = "", only_if_changed: bool = False) -> Path | None:
+    """Export and write the tournament's file (None: unchanged since the newest backup, not written)."""
+    text = _export(tournament)
+    finished = finished_round(tournament)
+    fingerprint = _fingerprint(text)
+    folder = folder_of(tournament)
+    with _folder_lock(folder):
+        newest = latest(tournament)
+        if only_if_changed and newest is not None and _fingerprint_of(newest) == fingerprint:
+            return None
+        moment = datetime.datetime.now(datetime.timezone.utc)
+        if newest is not None and moment <= newest.time:  # the same millisecond, or a clock set back
+            moment = newest.time + datetime.timedelta(milliseconds=1)
+        name = _file_name(tournament.slug, moment, finished, reason)
+        path = write_atomically(folder, name, text.encode("utf-8"))
+        _fingerprints[folder] = (name, fingerprint)
+        _prune(folder, tournament.slug)
+    logger.info("backup of %s written: %s (%s bytes)", tournament.slug, path, len(text))
+    return path
+
+
+def backup_now(tournament: Tournament, reason: str = "") -> Path:
+    """Write the tournament's file now, in this thread, whatever changed (before a delete or a
+    restore over it); ``reason`` (e.g. ``before-delete``) goes into the name and keeps the file."""
+    reason = slugify(reason)[:40].strip("-")
+    return _write(tournament, reason=reason)
+
+
+# --------------------------------------------------------------------------- scheduling
+
+
+_jobs = threading.Lock()
+_running: set[int] = set()
+"""Tournaments whose job runs in a thread of this process."""
+_again: set[int] = set()
+"""Tournaments that changed while their job ran: the job runs once more."""
+
+
+def run_job(tournament_id: int) -> Path | None:
+    """What a job does: write the tournament's file if it changed since the newest backup."""
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is None:  # deleted meanwhile
+        return None
+    return _write(tournament, only_if_changed=True)
+
+
+def _committed(tournament_id: int) -> None:
+    mode = _mode()
+    if mode == "inline":
+        run_job(tournament_id)
+    elif mode == "thread":
+        with _jobs:
+            if tournament_id in _running:
+                _again.add(tournament_id)
+                return
+            _running.add(tournament_id)
+        threading.Thread(target=_in_thread, args=(tournament_id,), daemon=True,
+                         name=f"backup-{tournament_id}").start()
+
+
+def _in_thread(tournament_id: int) -> None:
+    failures = 0
+    try:
+        while True:
+            time.sleep(DEBOUNCE_SECONDS)
+            with _jobs:
+                _again.discard(tournament_id)
+            try:
+                close_old_connections()
+                run_job(tournament_id)
+                failures = 0
+            except Exception:
+                logger.exception("backup of tournament %s failed", tournament_id)
+                failures += 1
+                if failures < RETRIES:
+                    with _jobs:
+                        _again.add(tournament_id)
+            with _jobs:
+                if tournament_id not in _again:
+                    _running.discard(tournament_id)
+                    return
+    finally:
+        with _jobs:
+            _running.discard(tournament_id)
+        connection.close()  # the thread's own connection
+
+
+class _AfterCommit:
+    """The callback :func:`schedule` leaves with the transaction (one per tournament and transaction)."""
+
+    def __init__(self, tournament_id: int):
+        self.tournament_id = tournament_id
+        self.ran = False
+
+    def __call__(self) -> None:
+        self.ran = True
+        _committed(self.tournament_id)
+
+
+def _already_scheduled(tournament_id: int) -> bool:
+    """Whether the current transaction already has the tournament's callback, not yet run."""
+    if not connection.in_atomic_block:
+        return False
+    return any(isinstance(entry[1], _AfterCommit) and entry[1].tournament_id == tournament_id and not entry[1].ran
+               for entry in getattr(connection, "run_on_commit", ()) if isinstance(entry, tuple) and len(entry) > 1)
+
+
+def schedule(tournament_id: int) -> None:
+    """Back the tournament up once the current transaction commits (nothing if it rolls back)."""
+    if _mode() == "off" or _already_scheduled(tournament_id):
+        return
+    transaction.on_commit(_AfterCommit(tournament_id))
+
+
+def wait_idle(timeout: float = 30.0) -> bool:
+    """Wait until no backup job runs in this process (tests, benchmarks); False on timeout."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with _jobs:
+            if not _running:
+                return True
+        time.sleep(0.02)
+    return False
+
+
+# --------------------------------------------------------------------------- hooks
+
+
+# How a changed row finds its tournament: the relations from the row to the one holding ``tournament_id``.
+_PATHS: dict[type[Model], tuple[str, ...]] = {
+    Team: (), Round: (), Ruling: (), Player: ("team",), Table: ("round",), TableSeat: ("round",),
+    Bye: ("round",), Result: ("table", "round"), ResultEvent: ("table", "round"),
+}
+
+
+def _tournament_id(instance: Model) -> int | None:
+    """Through relations already loaded (no query, the usual case), else one query."""
+    if isinstance(instance, Tournament):
+        return instance.pk
+    path = _PATHS[type(instance)]
+    current = instance
+    for name in path:
+        field = current._meta.get_field(name)
+        if not field.is_cached(current):
+            lookup = "__".join([*path[path.index(name) + 1:], "tournament_id"])
+            return (field.related_model.objects.filter(pk=getattr(current, field.attname))
+                    .values_list(lookup, flat=True).first())
+        current = getattr(current, name)
+    return current.tournament_id
+
+
+def _changed(sender, instance: Model, **kwargs) -> None:
+    # A row that goes with its tournament (the same rule as the results version): nothing to back up.
+    if _mode() == "off" or _with_its_tournament(kwargs):
+        return
+    tournament_id = _tournament_id(instance)
+    if tournament_id is not None:
+        schedule(tournament_id)
+
+
+def connect() -> None:
+    """Back up after every saved or deleted row a tournament file holds (called from ``apps.py``).
+    Rows only ever made in bulk (seats) or never deleted alone (the log, rulings) need no delete hook."""
+    for model in (Tournament, Team, Player, Round, Table, TableSeat, Bye, Result, ResultEvent, Ruling):
+        post_save.connect(_changed, sender=model, dispatch_uid=f"backups-{model.__name__}-save")
+    for model in (Team, Player, Round, Table, Bye, Result):
+        post_delete.connect(_changed, sender=model, dispatch_uid=f"backups-{model.__name__}-delete")

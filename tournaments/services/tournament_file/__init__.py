@@ -1,0 +1,23 @@
+"""The tournament file of ``scoring.md``: a whole tournament as JSON, for backups, for moving a
+tournament to another laptop, and for loading results kept elsewhere.
+
+Version 1 holds the teams and the results that count; version 2, a strict superset, holds the
+whole running day — check-ins, withdrawals, every version of every sheet with its log, table
+links and team codes, the clock, the frozen standings and the rulings — so that a restore is the
+day exactly as it was. In modules by what they do:
+
+- :mod:`.spec` — the names of the format (version, patterns);
+- :mod:`.checks` and :mod:`.day_checks` — every check, before anything is written;
+- :mod:`.writing` — import, restore over, or copy beside, in one transaction and in bulk;
+- :mod:`.export` — the file of a tournament, in a fixed order so that it round-trips byte for byte.
+"""
+
+from tournaments.services.tournament_file.checks import InvalidTournamentFile, ParsedFile, read_file  # noqa: F401
+from tournaments.services.tournament_file.export import dumps, export_file  # noqa: F401
+from tournaments.services.tournament_file.spec import FORMAT, READS, VERSION  # noqa: F401
+from tournaments.services.tournament_file.writing import (  # noqa: F401
+    copy_file,
+    existing,
+    import_file,
+    restore_file,
+)

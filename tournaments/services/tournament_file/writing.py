@@ -1,0 +1,301 @@
+"""Writing a checked tournament file into the database: as it is, over the tournament it came
+from (a restore), or beside it as a copy.
+
+Everything is checked first (:func:`~.checks.read_file`), then written in one transaction and in
+bulk — one insert per kind of row (teams, players, rounds, tables, seats, sheet versions, their
+log, byes, rulings) — so the number of queries does not grow with the size of the tournament and
+a refusal or a failure half-way leaves the database exactly as it was.
+
+The three ways in:
+
+- :func:`import_file` — the ``import_tournament`` command of ``scoring.md``: a new tournament. A
+  version-2 file whose tournament is already here (same short name) comes in as a copy.
+- :func:`restore_file` — the tournament as the file has it, with its short name, table links and
+  team codes, replacing the one of that name (whose state is first saved as a backup). How a
+  second laptop takes over: printed QR codes and team slips keep working.
+- :func:`copy_file` — a copy beside the original: new name and short name, new table links and team
+  codes, hidden from the public pages until the director shows it.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from tournaments.models import (
+    Bye,
+    Club,
+    Result,
+    ResultEvent,
+    ResultSource,
+    Round,
+    RoundStatus,
+    Ruling,
+    Table,
+    TableSeat,
+    Team,
+    Tournament,
+)
+from tournaments.models.rounds import new_table_token, new_team_code
+from tournaments.services.results import from_sheet
+from tournaments.services.teams import TeamData, clubs_by_name, register_teams, whole_batches
+from tournaments.services.tournament_file.checks import InvalidTournamentFile, ParsedFile, moment, read_file
+from tournaments.services.tournament_file.spec import RESULT_FIELDS
+from tournaments.signals import bump
+
+KEEP, NEW = "keep", "new"
+"""Whether a written tournament keeps the file's table links and team codes or gets new ones."""
+
+
+def existing(parsed: ParsedFile) -> Tournament | None:
+    """The tournament of the file's short name in this database (version 2 files name it)."""
+    return Tournament.objects.filter(slug=parsed.slug).first() if parsed.slug else None
+
+
+def import_file(data: Any) -> Tournament:
+    """Create the tournament of a file (checked whole first); returns it. A version-2 file of a
+    tournament that is already here becomes a copy (:func:`copy_file`)."""
+    parsed = read_file(data)
+    if parsed.version >= 2 and existing(parsed) is not None:
+        return _write(parsed, copy=True)
+    return _write(parsed)
+
+
+def restore_file(data: Any) -> Tournament:
+    """The tournament exactly as the file has it, replacing the one of the same short name (saved
+    as a backup first) or created when there is none; links and codes kept."""
+    parsed = read_file(data)
+    if parsed.version < 2:
+        raise InvalidTournamentFile([_("Only a version 2 file (a backup of this program) can be restored over a "
+                                       "tournament; import a version 1 file as a new tournament instead.")])
+    replaced = existing(parsed)
+    _refuse_taken_links(parsed, replaced)
+    if replaced is not None:
+        from tournaments.services import backups
+
+        backups.backup_now(replaced, reason="before-restore")
+    return _write(parsed, replacing=replaced)
+
+
+def copy_file(data: Any) -> Tournament:
+    """A copy of the file's tournament beside any original: new name, short name, links and codes; hidden."""
+    return _write(read_file(data), copy=True)
+
+
+def _refuse_taken_links(parsed: ParsedFile, replaced: Tournament | None) -> None:
+    """Refuse a file whose table links belong to another tournament here (a link opens one table)."""
+    by_token = {entry["token"]: key for key, entry in parsed.table_details.items()}
+    taken = Table.objects.filter(token__in=list(by_token)).select_related("round__tournament")
+    if replaced is not None:
+        taken = taken.exclude(round__tournament=replaced)
+    errors = [
+        _("round %(round)s, table %(table)s: its private link is the link of table %(other_table)s of round "
+          "%(other_round)s of “%(tournament)s” here; restore into another database or import it as a copy")
+        % {"round": by_token[table.token][0], "table": by_token[table.token][1], "other_table": table.number,
+           "other_round": table.round.number, "tournament": table.round.tournament.name}
+        for table in taken
+    ]
+    if errors:
+        raise InvalidTournamentFile(errors)
+
+
+def _unique_slug(name: str) -> str:
+    base = slugify(name)[:50] or "tournament"
+    taken = set(Tournament.objects.filter(slug__startswith=base).values_list("slug", flat=True))
+    slug, suffix = base, 2
+    while slug in taken:
+        slug, suffix = f"{base}-{suffix}", suffix + 1
+    return slug
+
+
+def _team_numbers(parsed: ParsedFile) -> list[int]:
+    """Version 2 gives each team's number; version 1 takes it from ids like T12 when they all are."""
+    if parsed.team_details:
+        return [parsed.team_details[team["id"]]["number"] for team in parsed.teams]
+    found = [re.fullmatch(r"T([1-9]\d{0,8})", team["id"]) for team in parsed.teams]
+    if all(found) and len({int(m.group(1)) for m in found}) == len(found):
+        return [int(m.group(1)) for m in found]
+    return list(range(1, len(parsed.teams) + 1))
+
+
+def _tournament_fields(parsed: ParsedFile, copy: bool, replacing: Tournament | None) -> dict[str, Any]:
+    data = parsed.data
+    teams_per_table = data.get("teams_per_table") or (3 if any(len(t["teams"]) == 3 for t in parsed.tables) else 2)
+    fields: dict[str, Any] = {
+        "name": data["name"].strip(),
+        "date": datetime.date.fromisoformat(data["date"]) if "date" in data else datetime.date.today(),
+        "venue": data.get("venue", ""), "scoring_system": data["scoring"],
+        "rounds": data.get("rounds", 3), "round_minutes": data.get("round_minutes", 45),
+        "teams_per_table": teams_per_table, **parsed.rules.as_json(),
+    }
+    if "seed" in data:
+        fields["seed"] = data["seed"]
+    if "points" in data:
+        fields["pawn_points"] = data["points"]
+    section = parsed.tournament
+    if section:
+        fields.update({key: section[key] for key in (
+            "status", "hidden", "archived", "public_names", "three_team_table", "avoid_same_club",
+            "entry_grace_minutes", "confirmed_counts")})
+        fields["created_at"] = moment(section["created_at"])
+        fields["frozen_standings"] = section.get("frozen_standings")
+    if copy:
+        fields["name"] = _("%(name)s (copy)") % {"name": fields["name"]}
+        fields["hidden"] = True
+    if replacing is not None:
+        fields["slug"] = replacing.slug
+    elif section and not copy and not Tournament.objects.filter(slug=section["slug"]).exists():
+        fields["slug"] = section["slug"]
+    else:
+        fields["slug"] = _unique_slug(fields["name"])
+    return fields
+
+
+def _users(parsed: ParsedFile) -> dict[str, Any]:
+    """The accounts named in the sheets' history and the rulings; missing ones are made as inactive
+    accounts without a password (so the history still says who), never able to log in."""
+    names = {entry["by"] for details in parsed.table_details.values()
+             for entry in (*details["sheets"], *details["events"]) if entry.get("by")}
+    names |= {ruling["by"] for ruling in parsed.rulings if ruling.get("by")}
+    if not names:
+        return {}
+    User = get_user_model()
+    field = User.USERNAME_FIELD
+    found = {user.get_username(): user for user in User.objects.filter(**{f"{field}__in": names})}
+    missing = []
+    for name in sorted(names - set(found)):
+        user = User(**{field: name}, is_active=False)
+        user.set_unusable_password()
+        missing.append(user)
+    if missing:
+        User.objects.bulk_create(missing)
+        found.update({user.get_username(): user for user in User.objects.filter(**{f"{field}__in": names})})
+    return found
+
+
+@transaction.atomic
+def _write(parsed: ParsedFile, *, copy: bool = False, replacing: Tournament | None = None) -> Tournament:
+    if replacing is not None:
+        replacing.delete()  # one cascade, as lifecycle.delete_tournament (the file's backup is written)
+    tournament = Tournament.objects.create(**_tournament_fields(parsed, copy, replacing))
+    links = NEW if copy else KEEP
+    created = register_teams(tournament, [
+        TeamData(name=t["name"].strip(), players=(t["players"][0].strip(), t["players"][1].strip()),
+                 club=t.get("club", ""), number=number)
+        for t, number in zip(parsed.teams, _team_numbers(parsed))
+    ])
+    team_of = {t["id"]: team for t, team in zip(parsed.teams, created)}
+    if parsed.version >= 2:
+        _write_team_details(parsed, team_of)
+        _write_club_towns(parsed)
+    rounds = _write_rounds(parsed, tournament)
+    tables = sorted(parsed.tables, key=lambda e: (e["round"], e["table"]))
+    users = _users(parsed)
+    with whole_batches():
+        table_objects = Table.objects.bulk_create([
+            Table(round=rounds[entry["round"]], number=entry["table"],
+                  token=_detail(parsed, entry).get("token") if links == KEEP and parsed.version >= 2 else new_table_token())
+            for entry in tables
+        ])
+        TableSeat.objects.bulk_create([
+            TableSeat(table=table, round=rounds[entry["round"]], team=team_of[team_id], position=position,
+                      code=_detail(parsed, entry)["codes"][team_id] if links == KEEP and parsed.version >= 2
+                      else new_team_code())
+            for entry, table in zip(tables, table_objects)
+            for position, team_id in enumerate(entry["teams"], start=1)
+        ])
+        if parsed.version >= 2:
+            _write_sheets(parsed, tables, table_objects, users)
+        else:
+            Result.objects.bulk_create([
+                Result(table=table, version=1, source=ResultSource.IMPORT, sheet=from_sheet(entry["teams"], entry))
+                for entry, table in zip(tables, table_objects)
+                if any(key in entry for key in RESULT_FIELDS)
+            ])
+        Bye.objects.bulk_create([Bye(round=rounds[entry["round"]], team=team_of[entry["bye"]]) for entry in parsed.byes])
+        table_at = {(entry["round"], entry["table"]): table for entry, table in zip(tables, table_objects)}
+        Ruling.objects.bulk_create([
+            Ruling(tournament=tournament, table=table_at.get((ruling.get("round"), ruling.get("table"))),
+                   position=ruling["position"], code=ruling["code"], seat=ruling["seat"], card=ruling["card"],
+                   claim=ruling["claim"], verdict=ruling["verdict"], note=ruling["note"],
+                   created_at=moment(ruling["at"]), created_by=users.get(ruling.get("by")))
+            for ruling in parsed.rulings
+        ])
+    # bulk_create sends no post_save: raise the results version as tournaments/signals.py would.
+    bump(pk=tournament.pk)
+    tournament.refresh_from_db()
+    return tournament
+
+
+def _detail(parsed: ParsedFile, entry: dict) -> dict:
+    return parsed.table_details[(entry["round"], entry["table"])]
+
+
+def _write_team_details(parsed: ParsedFile, team_of: dict[str, Team]) -> None:
+    for team_id, team in team_of.items():
+        details = parsed.team_details[team_id]
+        team.checked_in = details["checked_in"]
+        team.checked_in_at = moment(details.get("checked_in_at"))
+        team.withdrawn = details["withdrawn"]
+        team.registered_at = moment(details["registered_at"])
+    with whole_batches():
+        Team.objects.bulk_update(list(team_of.values()), ["checked_in", "checked_in_at", "withdrawn", "registered_at"],
+                                 batch_size=500)
+
+
+def _write_club_towns(parsed: ParsedFile) -> None:
+    """A club new here gets the town the file gives it; a club that was here keeps its own."""
+    towns = {club["name"].strip().casefold(): club["town"] for club in parsed.clubs if club.get("town")}
+    if towns:
+        for key, club in clubs_by_name(club["name"] for club in parsed.clubs).items():
+            if not club.town and towns.get(key):
+                Club.objects.filter(pk=club.pk).update(town=towns[key])
+
+
+def _write_rounds(parsed: ParsedFile, tournament: Tournament) -> dict[int, Round]:
+    if parsed.version >= 2:
+        objects = [Round(tournament=tournament, number=entry["round"], status=entry["status"], minutes=entry["minutes"],
+                         started_at=moment(entry.get("started_at")), clock_ends_at=moment(entry.get("clock_ends_at")),
+                         clock_paused_left=entry.get("clock_paused_left"))
+                   for entry in sorted(parsed.round_details, key=lambda e: e["round"])]
+    else:
+        # A round is finished when every table of it has a sheet (or it has only byes), else published.
+        unplayed = {entry["round"] for entry in parsed.tables if not any(key in entry for key in RESULT_FIELDS)}
+        numbers = sorted({entry["round"] for entry in parsed.tables} | {entry["round"] for entry in parsed.byes})
+        objects = [Round(tournament=tournament, number=number, minutes=tournament.round_minutes,
+                         status=RoundStatus.PUBLISHED if number in unplayed else RoundStatus.FINISHED)
+                   for number in numbers]
+    with whole_batches():
+        return {round_.number: round_ for round_ in Round.objects.bulk_create(objects)}
+
+
+def _write_sheets(parsed: ParsedFile, tables: list[dict], table_objects: list[Table], users: dict) -> None:
+    results, events = [], []
+    for entry, table in zip(tables, table_objects):
+        details = _detail(parsed, entry)
+        place = {team_id: position for position, team_id in enumerate(entry["teams"], start=1)}
+        for sheet in details["sheets"]:
+            results.append(Result(
+                table=table, version=sheet["version"], sheet=from_sheet(entry["teams"], sheet), source=sheet["source"],
+                reason=sheet.get("reason", ""), state=sheet["state"], submitted_by=place.get(sheet.get("submitted_by")),
+                confirmed_by=place.get(sheet.get("confirmed_by")), created_at=moment(sheet["at"]),
+                created_by=users.get(sheet.get("by")),
+            ))
+    created = Result.objects.bulk_create(results)
+    result_at = {(result.table_id, result.version): result for result in created}
+    for entry, table in zip(tables, table_objects):
+        place = {team_id: position for position, team_id in enumerate(entry["teams"], start=1)}
+        for event in _detail(parsed, entry)["events"]:
+            events.append(ResultEvent(
+                table=table, result=result_at.get((table.pk, event.get("version"))), kind=event["kind"],
+                source=event["source"], seat=place.get(event.get("team")), user=users.get(event.get("by")),
+                note=event.get("note", ""), created_at=moment(event["at"]),
+            ))
+    ResultEvent.objects.bulk_create(events)
+
