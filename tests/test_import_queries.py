@@ -33,6 +33,13 @@ from tournaments.services.tournament_file import InvalidTournamentFile, export_f
 SMALL, LARGE = 3, 300
 
 
+@pytest.fixture(autouse=True)
+def _english():
+    """The file's messages in English (the site's default language is Dutch)."""
+    with translation.override("en"):
+        yield
+
+
 def new_tournament(slug: str) -> Tournament:
     return Tournament.objects.create(name=slug, slug=slug, date=datetime.date(2026, 11, 21), seed=1)
 

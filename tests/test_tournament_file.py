@@ -6,6 +6,7 @@ import copy
 import json
 
 import pytest
+from django.utils import translation
 from django.core.management import CommandError, call_command
 
 from tournaments.models import Result, Round, Table, Team, Tournament
@@ -14,6 +15,13 @@ from tournaments.services.tournament_file import (
     export_file,
     import_file,
 )
+
+@pytest.fixture(autouse=True)
+def _english():
+    """The file's messages in English (the site's default language is Dutch)."""
+    with translation.override("en"):
+        yield
+
 
 FILE = {
     "format": "keezen-tournament", "version": 1, "name": "Keezen Cup 2026", "date": "2026-11-21",

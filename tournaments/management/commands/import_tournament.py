@@ -3,7 +3,7 @@
 import json
 import sys
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, no_translations
 
 from tournaments.services.tournament_file import InvalidTournamentFile, import_file
 
@@ -14,6 +14,7 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("file")
 
+    @no_translations  # the command line speaks English, as every command here
     def handle(self, *args, file: str, **options):
         try:
             text = sys.stdin.read() if file == "-" else open(file, encoding="utf-8").read()

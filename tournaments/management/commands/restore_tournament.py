@@ -13,7 +13,7 @@ import json
 import sys
 from pathlib import Path
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, no_translations
 
 from tournaments.services.lifecycle import contents
 from tournaments.services.tournament_file import InvalidTournamentFile, copy_file, restore_file
@@ -38,6 +38,7 @@ class Command(BaseCommand):
         parser.add_argument("--copy", action="store_true",
                             help="import as a hidden copy with new links and codes instead of replacing")
 
+    @no_translations  # the command line speaks English, as every command here
     def handle(self, *args, file: str, copy: bool, **options):
         path = Path(file)
         if file != "-" and path.is_dir():

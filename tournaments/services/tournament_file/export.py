@@ -15,13 +15,19 @@ from __future__ import annotations
 
 import datetime
 import json
+from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import Prefetch
+from django.contrib.auth import get_user_model
+from django.db import connection, transaction
+from django.db.models import F
 from django.utils import timezone
 
 import scoring
-from tournaments.models import Result, ResultEvent, Ruling, Table, Tournament
+from tournaments.models import Bye, Player, Result, ResultEvent, Round, Ruling, Table, TableSeat, Team, Tournament
 from tournaments.services.sheet_states import result_counts
 from tournaments.services.standings import team_key
 from tournaments.services.tournament_file.spec import FORMAT, VERSION
@@ -58,32 +64,31 @@ def team_sheet(keys: list[str], sheet: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _user(user) -> dict[str, str]:
-    return {"by": user.get_username()} if user is not None else {}
-
-
-def _sheet_entry(result: Result, keys: list[str]) -> dict[str, Any]:
-    entry: dict[str, Any] = {"version": result.version, "state": result.state, "source": result.source,
-                             "at": when(result.created_at), **_user(result.created_by)}
-    if result.submitted_by:
-        entry["submitted_by"] = keys[result.submitted_by - 1]
-    if result.confirmed_by:
-        entry["confirmed_by"] = keys[result.confirmed_by - 1]
-    if result.reason:
-        entry["reason"] = result.reason
-    entry.update(team_sheet(keys, result.sheet))
+def _sheet_entry(row: dict[str, Any], keys: list[str]) -> dict[str, Any]:
+    entry: dict[str, Any] = {"version": row["version"], "state": row["state"], "source": row["source"],
+                             "at": when(row["created_at"])}
+    if row["by"]:
+        entry["by"] = row["by"]
+    if row["submitted_by"]:
+        entry["submitted_by"] = keys[row["submitted_by"] - 1]
+    if row["confirmed_by"]:
+        entry["confirmed_by"] = keys[row["confirmed_by"] - 1]
+    if row["reason"]:
+        entry["reason"] = row["reason"]
+    entry.update(team_sheet(keys, row["sheet"]))
     return entry
 
 
-def _event_entry(event: ResultEvent, keys: list[str], versions: dict[int, int]) -> dict[str, Any]:
-    entry: dict[str, Any] = {"kind": event.kind, "source": event.source, "at": when(event.created_at)}
-    if event.result_id is not None:
-        entry["version"] = versions[event.result_id]
-    if event.seat:
-        entry["team"] = keys[event.seat - 1]
-    entry.update(_user(event.user))
-    if event.note:
-        entry["note"] = event.note
+def _event_entry(row: dict[str, Any], keys: list[str], versions: dict[int, int]) -> dict[str, Any]:
+    entry: dict[str, Any] = {"kind": row["kind"], "source": row["source"], "at": when(row["created_at"])}
+    if row["result_id"] is not None:
+        entry["version"] = versions[row["result_id"]]
+    if row["seat"]:
+        entry["team"] = keys[row["seat"] - 1]
+    if row["by"]:
+        entry["by"] = row["by"]
+    if row["note"]:
+        entry["note"] = row["note"]
     return entry
 
 
@@ -100,10 +105,34 @@ def _tournament_section(tournament: Tournament) -> dict[str, Any]:
     return section
 
 
+@contextmanager
+def one_moment() -> Iterator[None]:
+    """Every query inside reads the database as it was at one moment, also while sheets arrive
+    (a backup is exported in a background thread while the phones write): one read-only
+    transaction, REPEATABLE READ on PostgreSQL (its default gives each query its own moment);
+    SQLite's transaction reads one snapshot already. Inside a transaction that has begun, that one
+    is used as it is."""
+    if connection.in_atomic_block:
+        yield
+        return
+    with transaction.atomic():
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+        yield
+
+
 def export_file(tournament: Tournament, version: int = VERSION) -> dict[str, Any]:
-    """The tournament as a file that ``import_file`` reads back to the same tournament.
+    """The tournament as a file that ``import_file`` reads back to the same tournament, read at one
+    moment (:func:`one_moment`).
 
     ``version=1`` writes the file of version 1 only (teams and the results that count)."""
+    with one_moment():
+        fresh = Tournament.objects.get(pk=tournament.pk)  # the settings and status of the same moment
+        return _export(fresh, version)
+
+
+def _export(tournament: Tournament, version: int) -> dict[str, Any]:
     data: dict[str, Any] = {"format": FORMAT, "version": version}
     if version >= 2:
         data["exported_at"] = when(timezone.now())
@@ -119,69 +148,116 @@ def export_file(tournament: Tournament, version: int = VERSION) -> dict[str, Any
     if tournament.points_list != scoring.DEFAULT_PAWN_ORDER_POINTS:
         data["points"] = list(tournament.points_list)
 
-    teams = list(tournament.teams.with_people().order_by("number"))
+    rows = _rows(tournament)
+    key_of = {team["pk"]: team_key(Team(number=team["number"])) for team in rows.teams}
     data["teams"] = []
-    for team in teams:
-        entry = {"id": team_key(team), "name": team.name, "players": team.player_names}
-        if team.club:
-            entry["club"] = team.club.name
+    for team in rows.teams:
+        entry = {"id": key_of[team["pk"]], "name": team["name"], "players": rows.players[team["pk"]]}
+        if team["club__name"]:
+            entry["club"] = team["club__name"]
         data["teams"].append(entry)
 
-    versions = Result.objects.select_related("created_by").order_by("version")
-    events = ResultEvent.objects.select_related("user").order_by("created_at", "pk")
-    rounds = list(tournament.round_set.order_by("number").prefetch_related(
-        Prefetch("tables", queryset=Table.objects.order_by("number").with_seats().prefetch_related(
-            Prefetch("results", queryset=versions, to_attr="versions_oldest_first"),
-            Prefetch("events", queryset=events, to_attr="events_in_order"),
-        )),
-        "byes__team",
-    ))
     data["tables"], details = [], []
-    for round_ in rounds:
-        for table in round_.tables.all():
-            keys = [team_key(seat.team) for seat in table.seats.all()]
-            entry: dict[str, Any] = {"round": round_.number, "table": table.number, "teams": keys}
-            sheets = table.versions_oldest_first
-            if sheets and result_counts(sheets[-1].state, tournament.confirmed_counts):
-                entry.update(team_sheet(keys, sheets[-1].sheet))
+    for round_ in rows.rounds:
+        for table in rows.tables[round_["pk"]]:
+            seats = rows.seats[table["pk"]]
+            keys = [key_of[team_id] for team_id, _code in seats]
+            entry: dict[str, Any] = {"round": round_["number"], "table": table["number"], "teams": keys}
+            sheets = rows.sheets[table["pk"]]
+            if sheets and result_counts(sheets[-1]["state"], tournament.confirmed_counts):
+                entry.update(team_sheet(keys, sheets[-1]["sheet"]))
             data["tables"].append(entry)
-            number_of = {result.pk: result.version for result in sheets}
+            number_of = {sheet["pk"]: sheet["version"] for sheet in sheets}
             details.append({
-                "round": round_.number, "table": table.number, "token": table.token,
-                "codes": {key: seat.code for key, seat in zip(keys, table.seats.all())},
-                "sheets": [_sheet_entry(result, keys) for result in sheets],
-                "events": [_event_entry(event, keys, number_of) for event in table.events_in_order],
+                "round": round_["number"], "table": table["number"], "token": table["token"],
+                "codes": {key: code for key, (_team, code) in zip(keys, seats)},
+                "sheets": [_sheet_entry(sheet, keys) for sheet in sheets],
+                "events": [_event_entry(event, keys, number_of) for event in rows.events[table["pk"]]],
             })
-        for bye in sorted(round_.byes.all(), key=lambda b: b.team.number):
-            data["tables"].append({"round": round_.number, "bye": team_key(bye.team)})
+        for team_id in sorted(rows.byes[round_["pk"]], key=lambda pk: rows.number_of[pk]):
+            data["tables"].append({"round": round_["number"], "bye": key_of[team_id]})
     if version < 2:
         return data
 
     data["tournament"] = _tournament_section(tournament)
-    clubs = sorted({team.club.name: team.club for team in teams if team.club}.values(), key=lambda c: c.name)
-    data["clubs"] = [{"name": club.name, "town": club.town} for club in clubs]
+    clubs = {team["club__name"]: team["club__town"] for team in rows.teams if team["club__name"]}
+    data["clubs"] = [{"name": name, "town": clubs[name]} for name in sorted(clubs)]
     data["team_details"] = [{
-        "team": team_key(team), "number": team.number, "checked_in": team.checked_in,
-        "checked_in_at": when(team.checked_in_at), "withdrawn": team.withdrawn,
-        "registered_at": when(team.registered_at),
-    } for team in teams]
+        "team": key_of[team["pk"]], "number": team["number"], "checked_in": team["checked_in"],
+        "checked_in_at": when(team["checked_in_at"]), "withdrawn": team["withdrawn"],
+        "registered_at": when(team["registered_at"]),
+    } for team in rows.teams]
     data["round_details"] = [{
-        "round": round_.number, "status": round_.status, "minutes": round_.minutes,
-        "started_at": when(round_.started_at), "clock_ends_at": when(round_.clock_ends_at),
-        "clock_paused_left": round_.clock_paused_left,
-    } for round_ in rounds]
+        "round": round_["number"], "status": round_["status"], "minutes": round_["minutes"],
+        "started_at": when(round_["started_at"]), "clock_ends_at": when(round_["clock_ends_at"]),
+        "clock_paused_left": round_["clock_paused_left"],
+    } for round_ in rows.rounds]
     data["table_details"] = details
-    data["rulings"] = [_ruling_entry(ruling) for ruling in Ruling.objects.filter(tournament=tournament)
-                       .select_related("table__round", "created_by").order_by("created_at", "pk")]
+    table_at = {table["pk"]: (round_["number"], table["number"])
+                for round_ in rows.rounds for table in rows.tables[round_["pk"]]}
+    data["rulings"] = [_ruling_entry(ruling, table_at) for ruling in rows.rulings]
     return data
 
 
-def _ruling_entry(ruling: Ruling) -> dict[str, Any]:
-    entry: dict[str, Any] = {"at": when(ruling.created_at), **_user(ruling.created_by)}
-    if ruling.table is not None:
-        entry.update({"round": ruling.table.round.number, "table": ruling.table.number})
+def _ruling_entry(row: dict[str, Any], table_at: dict[int, tuple[int, int]]) -> dict[str, Any]:
+    entry: dict[str, Any] = {"at": when(row["created_at"])}
+    if row["by"]:
+        entry["by"] = row["by"]
+    if row["table_id"] is not None:
+        entry.update(dict(zip(("round", "table"), table_at[row["table_id"]])))
     entry.update({
-        "position": _sorted_json(ruling.position), "code": ruling.code, "seat": ruling.seat, "card": ruling.card,
-        "claim": ruling.claim, "verdict": _sorted_json(ruling.verdict), "note": ruling.note,
+        "position": _sorted_json(row["position"]), "code": row["code"], "seat": row["seat"], "card": row["card"],
+        "claim": row["claim"], "verdict": _sorted_json(row["verdict"]), "note": row["note"],
     })
     return entry
+
+
+@dataclass
+class _Rows:
+    """The tournament's rows as plain values, grouped by what they belong to: ten queries, no model
+    instances (an export runs in the background while phones are served; it should cost little)."""
+
+    teams: list[dict]
+    players: dict[int, list[str]]
+    number_of: dict[int, int]
+    rounds: list[dict]
+    tables: dict[int, list[dict]] = field(default_factory=lambda: defaultdict(list))
+    seats: dict[int, list[tuple[int, str]]] = field(default_factory=lambda: defaultdict(list))
+    sheets: dict[int, list[dict]] = field(default_factory=lambda: defaultdict(list))
+    events: dict[int, list[dict]] = field(default_factory=lambda: defaultdict(list))
+    byes: dict[int, list[int]] = field(default_factory=lambda: defaultdict(list))
+    rulings: list[dict] = field(default_factory=list)
+
+
+def _rows(tournament: Tournament) -> _Rows:
+    by = f"__{get_user_model().USERNAME_FIELD}"
+    teams = list(Team.objects.filter(tournament=tournament).order_by("number").values(
+        "pk", "number", "name", "club__name", "club__town", "checked_in", "checked_in_at", "withdrawn",
+        "registered_at"))
+    players: dict[int, list[str]] = defaultdict(list)
+    for team_id, name in Player.objects.filter(team__tournament=tournament).order_by("team_id", "seat") \
+            .values_list("team_id", "name"):
+        players[team_id].append(name)
+    rows = _Rows(teams=teams, players=players, number_of={team["pk"]: team["number"] for team in teams},
+                 rounds=list(Round.objects.filter(tournament=tournament).order_by("number").values(
+                     "pk", "number", "status", "minutes", "started_at", "clock_ends_at", "clock_paused_left")))
+    in_tournament = {"round__tournament": tournament}
+    for table in Table.objects.filter(**in_tournament).order_by("number").values("pk", "round_id", "number", "token"):
+        rows.tables[table["round_id"]].append(table)
+    for table_id, team_id, code in TableSeat.objects.filter(**in_tournament).order_by("table_id", "position") \
+            .values_list("table_id", "team_id", "code"):
+        rows.seats[table_id].append((team_id, code))
+    in_tables = {"table__round__tournament": tournament}
+    for sheet in Result.objects.filter(**in_tables).order_by("table_id", "version").values(
+            "pk", "table_id", "version", "state", "source", "created_at", "submitted_by", "confirmed_by", "reason",
+            "sheet", by=F(f"created_by{by}")):
+        rows.sheets[sheet["table_id"]].append(sheet)
+    for event in ResultEvent.objects.filter(**in_tables).order_by("created_at", "pk").values(
+            "table_id", "result_id", "kind", "source", "created_at", "seat", "note", by=F(f"user{by}")):
+        rows.events[event["table_id"]].append(event)
+    for round_id, team_id in Bye.objects.filter(**in_tournament).values_list("round_id", "team_id"):
+        rows.byes[round_id].append(team_id)
+    rows.rulings = list(Ruling.objects.filter(tournament=tournament).order_by("created_at", "pk").values(
+        "created_at", "table_id", "position", "code", "seat", "card", "claim", "verdict", "note",
+        by=F(f"created_by{by}")))
+    return rows
