@@ -285,9 +285,14 @@ def test_the_backups_page_lists_and_serves_only_backup_files(director_client, to
 
 
 def test_age_in_words():
-    assert backups.age_text(14.7) == "14 s"
-    assert backups.age_text(185) == "3 min"
-    assert backups.age_text(2 * 3600 + 5 * 60) == "2 h 5 min"
+    from django.utils import translation
+
+    with translation.override("en"):
+        assert backups.age_text(14.7) == "14 s"
+        assert backups.age_text(185) == "3 min"
+        assert backups.age_text(2 * 3600 + 5 * 60) == "2 h 5 min"
+    with translation.override("nl"):
+        assert backups.age_text(2 * 3600 + 5 * 60) == "2 u 5 min"
 
 
 def test_the_default_folder_is_beside_the_database_and_ignored_by_git(monkeypatch, tmp_path):

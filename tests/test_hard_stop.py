@@ -24,8 +24,8 @@ import pytest
 from django.conf import settings as django_settings
 from django.db import connection
 
-from tournaments.management.commands.restore_tournament import newest_file
 from tournaments.models import Table
+from tournaments.services.backups import newest_in
 from tournaments.services.clock import start
 from tournaments.services.draft import publish
 from tournaments.services.pairing import pair_round
@@ -124,7 +124,7 @@ def test_a_hard_stop_in_round_2_loses_no_confirmed_sheet(tournament, make_teams,
             os.killpg(server.pid, signal.SIGKILL)
         server.wait(timeout=30)
 
-    newest = newest_file(backups)
+    newest = newest_in(backups)
     data = json.loads(newest.read_text(encoding="utf-8"))  # whole: written atomically, never half a file
     in_backup = {entry["token"] for entry in data["table_details"]
                  if entry["round"] == 2 and entry["sheets"] and entry["sheets"][-1]["state"] == "confirmed"}

@@ -161,7 +161,7 @@ def test_commands_refuse_unknown_slugs_and_bad_json(db, tmp_path):
             run(*args)
     path = tmp_path / "broken.json"
     path.write_text("{")
-    with pytest.raises(CommandError, match="not valid JSON"):
+    with pytest.raises(CommandError, match="damaged or cut off"):
         run("import_tournament", str(path))
 
 

@@ -216,18 +216,23 @@ def test_links_of_another_tournament_are_refused(day):
     assert counts() == before
 
 
-def test_a_restore_that_fails_half_way_leaves_the_old_tournament(day, settings, tmp_path, monkeypatch):
+def test_a_restore_that_fails_half_way_leaves_the_old_tournament(day, settings, tmp_path):
+    from django.db import DatabaseError, connection
+
     settings.BACKUP_DIR = tmp_path
     data = export_file(day)
     before = same_day(export_file(day))
-    data["team_details"][0]["registered_at"] = "2026-11-21T10:00:00+00:00"
-    from tournaments.services.tournament_file import writing
-
-    def broken(*args, **kwargs):  # the disk or the database fails in the middle of the writing
-        raise OSError("disk full")
-
-    monkeypatch.setattr(writing, "_write_rounds", broken)
-    with pytest.raises(OSError):
+    # The database refuses in the middle of the writing (as a full disk would): a trigger on the rounds.
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute("CREATE FUNCTION refuse() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'disk full'; END; "
+                           "$$ LANGUAGE plpgsql")
+            cursor.execute("CREATE TRIGGER refuse_rounds BEFORE INSERT ON tournaments_round "
+                           "FOR EACH ROW EXECUTE FUNCTION refuse()")
+        else:
+            cursor.execute("CREATE TRIGGER refuse_rounds BEFORE INSERT ON tournaments_round "
+                           "BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+    with pytest.raises(DatabaseError):
         restore_file(data)
     still = Tournament.objects.get(slug=day.slug)
     assert still.pk == day.pk and same_day(export_file(still)) == before
@@ -239,18 +244,22 @@ def run(*args) -> str:
     return out.getvalue().strip()
 
 
-def test_restore_command_takes_the_newest_file_of_a_folder(day, tmp_path, settings):
+def test_restore_command_takes_the_newest_backup_of_a_folder_by_its_name(day, tmp_path, settings):
     settings.BACKUP_DIR = tmp_path / "backups"
-    folder = tmp_path / "usb"
-    folder.mkdir()
-    old, new = folder / "a-old.json", folder / "b-new.json"
-    old.write_text(dumps({**export_file(day), "name": "Old"}))
+    folder = tmp_path / "usb" / day.slug
+    folder.mkdir(parents=True)
+    old, new = folder / f"{day.slug}-20261121T100000.000Z.json", folder / f"{day.slug}-20261121T143000.000Z.json"
     new.write_text(dumps(export_file(day)))
+    old.write_text(dumps({**export_file(day), "name": "Old"}))
     import os
 
-    os.utime(old, (1, 1))
-    assert run("restore_tournament", str(folder)) == day.slug
+    os.utime(new, (1, 1))  # copied to a stick in the wrong order: the times of the files lie
+    assert run("restore_tournament", str(tmp_path / "usb")) == day.slug
     assert Tournament.objects.get(slug=day.slug).name == day.name
+    (tmp_path / "usb" / "other").mkdir()
+    (tmp_path / "usb" / "other" / "other-20261121T100000.000Z.json").write_text("{}")
+    with pytest.raises(CommandError, match="several tournaments"):
+        run("restore_tournament", str(tmp_path / "usb"))
     cut = tmp_path / "cut.json"
     text = dumps(export_file(Tournament.objects.get(slug=day.slug)))
     assert len(text) > 5000
@@ -306,3 +315,45 @@ def test_round_trip_of_a_250_team_day_in_round_3(db):
     restored = import_file(json.loads(dumps(first)))
     assert same_day(export_file(restored)) == same_day(first)
     assert standings_json(restored)["standings"] == before
+
+
+def test_hand_edited_values_of_the_wrong_kind_are_refused_not_a_crash(day):
+    data = export_file(day)
+    before = counts()
+    for edit in (
+        lambda d: d["team_details"][0].__setitem__("team", []),
+        lambda d: d["table_details"][0].__setitem__("round", [1]),
+        lambda d: d["table_details"][2]["events"][0].__setitem__("version", []),
+        lambda d: d["table_details"][1]["sheets"][0].__setitem__("submitted_by", {}),
+        lambda d: d["rulings"][0].__setitem__("round", [1]),
+        lambda d: d["tournament"].__setitem__("frozen_standings", {"standings": [{}]}),
+        lambda d: d.__setitem__("venue", "x" * 201),
+        lambda d: d.__setitem__("seed", 10**30),
+    ):
+        edited = copy.deepcopy(data)
+        edit(edited)
+        assert refused(edited)
+    assert counts() == before
+
+
+def test_a_file_with_the_links_of_another_tournament_is_refused_on_import_too(day, director_client):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    data = export_file(day)
+    data["tournament"]["slug"] = "renamed-since"  # the tournament's short name was changed after this backup
+    before = counts()
+    assert any("private link" in e for e in refused(data))
+    response = director_client.post("/director/restore/", {"file": SimpleUploadedFile("old.json", dumps(data).encode())},
+                                     HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 400 and "private link" in response.content.decode()
+    deep = director_client.post("/director/restore/", {"file": SimpleUploadedFile("deep.json", b"[" * 100000)},
+                                HTTP_ACCEPT_LANGUAGE="en")
+    assert deep.status_code == 400
+    assert counts() == before
+
+
+def test_a_copy_of_a_long_name_fits(day):
+    day.name = "K" * 100
+    day.save()
+    copied = copy_file(export_file(day))
+    assert len(copied.name) <= 100 and copied.name.endswith("(copy)")

@@ -7,7 +7,6 @@ Each class only names its file and hands the work to the module that lays it out
 
 from __future__ import annotations
 
-import json
 
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
@@ -108,7 +107,7 @@ class TeamsTemplateXlsx(Exporter):
 @register
 class TournamentFile(Exporter):
     identifier = "tournament-json"
-    name = gettext_lazy("Backup (tournament file)")
+    name = gettext_lazy("Tournament file (JSON)")
     content_type = JSON
     extension = "json"
 
@@ -116,9 +115,9 @@ class TournamentFile(Exporter):
         return f"{tournament.slug}.json"
 
     def render(self, tournament, *, round_=None, after_round=None, site_url=None) -> bytes:
-        from tournaments.services.tournament_file import export_file
+        from tournaments.services.tournament_file import dumps, export_file
 
-        return json.dumps(export_file(tournament), ensure_ascii=False, indent=2).encode()
+        return dumps(export_file(tournament)).encode()
 
 
 class _RoundPdf(_Pdf):

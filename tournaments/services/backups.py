@@ -142,9 +142,10 @@ def folder_of(tournament: Tournament) -> Path:
     return Path(settings.BACKUP_DIR) / slug
 
 
-def _parse(slug: str, entry: os.DirEntry | Path, with_size: bool = True) -> BackupInfo | None:
+def _parse(slug: str | None, entry: os.DirEntry | Path, with_size: bool = True) -> BackupInfo | None:
+    """The backup a file's name describes (of tournament ``slug``; ``None``: of any tournament)."""
     match = NAME.match(entry.name)
-    if match is None or match["slug"] != slug:
+    if match is None or (slug is not None and match["slug"] != slug):
         return None
     moment = datetime.datetime.strptime(match["stamp"][:15], STAMP_FORMAT).replace(
         microsecond=int(match["stamp"][16:19]) * 1000, tzinfo=datetime.timezone.utc)
@@ -162,6 +163,23 @@ def _entries(folder: Path) -> list[os.DirEntry]:
             return [entry for entry in found if entry.name.endswith(".json") and not entry.name.startswith(".")]
     except (FileNotFoundError, NotADirectoryError):
         return []
+
+
+def newest_in(folder: Path) -> Path:
+    """The newest backup file in ``folder`` or its subfolders, by the time in its name (a copy to a USB
+    stick gives every file the time of the copy); refused when the backups are of several
+    tournaments. Raises ``ValueError`` naming the problem."""
+    found = [(info, Path(info.path)) for path in folder.rglob("*.json")
+             if not any(part.startswith(".") for part in path.relative_to(folder).parts)
+             and (info := _parse(None, path, with_size=False))]
+    if not found:
+        raise ValueError(_("no backup file (named like <slug>-20261124T143012.123Z.json) in %(folder)s")
+                         % {"folder": folder})
+    slugs = sorted({NAME.match(path.name)["slug"] for _info, path in found})
+    if len(slugs) > 1:
+        raise ValueError(_("%(folder)s holds backups of several tournaments (%(slugs)s): give the folder of one")
+                         % {"folder": folder, "slugs": ", ".join(slugs)})
+    return max(found, key=lambda pair: (pair[0].time, pair[1].name))[1]
 
 
 def backups_of(tournament: Tournament) -> list[BackupInfo]:
@@ -342,11 +360,12 @@ def _prune(folder: Path, slug: str) -> None:
 
 def _write(tournament: Tournament, reason: str = "", only_if_changed: bool = False) -> Path | None:
     """Export and write the tournament's file (None: unchanged since the newest backup, not written)."""
-    text = _export(tournament)
-    finished = finished_round(tournament)
-    fingerprint = _fingerprint(text)
     folder = folder_of(tournament)
+    # Export inside the lock: another server process cannot rename an older export over a newer one.
     with _folder_lock(folder):
+        text = _export(tournament)
+        finished = finished_round(tournament)
+        fingerprint = _fingerprint(text)
         newest = latest(tournament)
         if only_if_changed and newest is not None and _fingerprint_of(newest) == fingerprint:
             return None

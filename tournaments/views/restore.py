@@ -8,7 +8,6 @@ waits in a folder beside the backups under a random name, so the director does n
 
 from __future__ import annotations
 
-import json
 import re
 import secrets
 import time
@@ -30,6 +29,7 @@ from tournaments.services.tournament_file import (
     copy_file,
     existing,
     import_file,
+    loads,
     read_file,
     restore_file,
 )
@@ -62,8 +62,8 @@ def _pending(name: str) -> Any:
     if not re.fullmatch(r"[0-9a-f]{32}", name or ""):
         return None
     try:
-        return json.loads((_pending_dir() / f"{name}.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        return loads((_pending_dir() / f"{name}.json").read_bytes())
+    except (OSError, InvalidTournamentFile):
         return None
 
 
@@ -85,20 +85,17 @@ def restore(request: HttpRequest) -> HttpResponse:
         try:
             if upload.size > MAX_BYTES:
                 raise InvalidTournamentFile([_("The file is larger than %(mb)s MB.") % {"mb": MAX_BYTES // 1024 // 1024}])
-            text = upload.read().decode("utf-8")
-            data = json.loads(text)
+            content = upload.read()
+            data = loads(content)
             parsed = read_file(data)
             here = existing(parsed)
             if here is None:
                 return _done(request, import_file(data), _("Tournament “%(name)s” restored."))
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            errors = [_("“%(name)s” is not a tournament file: it is not JSON, or it is damaged or cut off.")
-                      % {"name": upload.name}]
         except InvalidTournamentFile as invalid:
-            errors = invalid.errors
+            errors = [_("“%(name)s”: %(problem)s") % {"name": upload.name, "problem": problem} for problem in invalid.errors]
         else:
             return render(request, "tournaments/director/restore_choice.html", {
-                "tournament": here, "holds": contents(here), "pending": _keep_pending(text),
+                "tournament": here, "holds": contents(here), "pending": _keep_pending(content.decode("utf-8")),
                 "exported_at": data.get("exported_at"),
             })
     return render(request, "tournaments/director/restore.html", {"form": form, "errors": errors},

@@ -1,11 +1,10 @@
 """``manage.py import_tournament FILE``: create a tournament from a tournament file; prints its slug."""
 
-import json
 import sys
 
 from django.core.management.base import BaseCommand, CommandError, no_translations
 
-from tournaments.services.tournament_file import InvalidTournamentFile, import_file
+from tournaments.services.tournament_file import InvalidTournamentFile, import_file, loads
 
 
 class Command(BaseCommand):
@@ -17,15 +16,11 @@ class Command(BaseCommand):
     @no_translations  # the command line speaks English, as every command here
     def handle(self, *args, file: str, **options):
         try:
-            text = sys.stdin.read() if file == "-" else open(file, encoding="utf-8").read()
+            content = sys.stdin.buffer.read() if file == "-" else open(file, "rb").read()
         except OSError as error:
             raise CommandError(f"cannot read {file}: {error.strerror}") from None
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise CommandError(f"{file} is not valid JSON: {error.msg} at line {error.lineno}") from None
-        try:
-            tournament = import_file(data)
+            tournament = import_file(loads(content))
         except InvalidTournamentFile as error:
             raise CommandError("the tournament file is invalid; nothing was imported:\n  " + "\n  ".join(error.errors)) from None
         self.stdout.write(tournament.slug)

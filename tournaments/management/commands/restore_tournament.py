@@ -4,29 +4,19 @@ How a second laptop takes over (README, "If the laptop dies"): the tournament co
 the file has it — same short name, table links and team codes, every sheet with its history — so
 the printed QR codes and team slips work on this laptop. A tournament of the same short name here
 is replaced (its state saved as a backup first). Given a folder (a backups folder copied from a USB
-stick), the newest file in it is restored. Prints the tournament's slug.
+stick), the newest file in it (by the time in its name) is restored. Prints the tournament's slug.
 """
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError, no_translations
 
+from tournaments.services import backups
 from tournaments.services.lifecycle import contents
-from tournaments.services.tournament_file import InvalidTournamentFile, copy_file, restore_file
-
-
-def newest_file(folder: Path) -> Path:
-    """The newest tournament file in ``folder`` or its subfolders (backups are named by time; the
-    time the file was last written decides)."""
-    files = [path for path in folder.rglob("*.json") if path.is_file()
-             and not any(part.startswith(".") for part in path.relative_to(folder).parts)]  # uploads, temporary files
-    if not files:
-        raise CommandError(f"no tournament file (*.json) in {folder}")
-    return max(files, key=lambda path: (path.stat().st_mtime, path.name))
+from tournaments.services.tournament_file import InvalidTournamentFile, copy_file, loads, restore_file
 
 
 class Command(BaseCommand):
@@ -42,17 +32,16 @@ class Command(BaseCommand):
     def handle(self, *args, file: str, copy: bool, **options):
         path = Path(file)
         if file != "-" and path.is_dir():
-            path = newest_file(path)
+            try:
+                path = backups.newest_in(path)
+            except ValueError as error:
+                raise CommandError(str(error)) from None
         try:
-            text = sys.stdin.read() if file == "-" else path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise CommandError(f"cannot read {path}: {getattr(error, 'strerror', None) or error}") from None
+            content = sys.stdin.buffer.read() if file == "-" else path.read_bytes()
+        except OSError as error:
+            raise CommandError(f"cannot read {path}: {error.strerror}") from None
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise CommandError(f"{path} is not a tournament file (damaged or cut off?): {error.msg} at line "
-                               f"{error.lineno}; nothing was restored") from None
-        try:
+            data = loads(content)
             tournament = copy_file(data) if copy else restore_file(data)
         except InvalidTournamentFile as error:
             raise CommandError(f"{path} cannot be restored; nothing was changed:\n  " + "\n  ".join(error.errors)) from None

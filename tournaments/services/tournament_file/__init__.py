@@ -12,7 +12,7 @@ day exactly as it was. In modules by what they do:
 - :mod:`.export` — the file of a tournament, in a fixed order so that it round-trips byte for byte.
 """
 
-from tournaments.services.tournament_file.checks import InvalidTournamentFile, ParsedFile, read_file  # noqa: F401
+from tournaments.services.tournament_file.checks import InvalidTournamentFile, ParsedFile, loads, read_file  # noqa: F401
 from tournaments.services.tournament_file.export import dumps, export_file  # noqa: F401
 from tournaments.services.tournament_file.spec import FORMAT, READS, VERSION  # noqa: F401
 from tournaments.services.tournament_file.writing import (  # noqa: F401

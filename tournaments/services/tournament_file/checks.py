@@ -11,6 +11,7 @@ does not exist — each is named, and the file is refused whole.
 from __future__ import annotations
 
 import datetime
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -70,6 +71,20 @@ def moment(value: Any) -> datetime.datetime | None:
     return parsed if parsed.tzinfo is not None else None
 
 
+def loads(content: bytes | str) -> Any:
+    """The decoded JSON of an uploaded or read file; :class:`InvalidTournamentFile` when it is not
+    UTF-8 JSON, is cut off or damaged, or nests deeper than any tournament file does."""
+    try:
+        return json.loads(content.decode("utf-8") if isinstance(content, bytes) else content)
+    except UnicodeDecodeError:
+        raise InvalidTournamentFile([_("the file is not text (UTF-8): not a tournament file")]) from None
+    except json.JSONDecodeError as error:
+        raise InvalidTournamentFile([_("the file is not a tournament file, or it is damaged or cut off: %(problem)s "
+                                       "at line %(line)s") % {"problem": error.msg, "line": error.lineno}]) from None
+    except RecursionError:
+        raise InvalidTournamentFile([_("the file nests too deeply: not a tournament file")]) from None
+
+
 def _check_top(data: dict, errors: list[str]) -> Any:
     if data.get("format") != FORMAT:
         errors.append(_('"format" must be "%(format)s": this is not a tournament file of this program')
@@ -92,7 +107,9 @@ def _check_top(data: dict, errors: list[str]) -> Any:
         if key in data and not (is_int(data[key]) and low <= data[key] <= high):
             errors.append(_('"%(key)s" must be a whole number from %(low)s to %(high)s, not %(found)r')
                           % {"key": key, "low": low, "high": high, "found": data[key]})
-    if "seed" in data and not (is_int(data["seed"]) and data["seed"] > 0):
+    if "venue" in data and not text(data["venue"], 200):
+        errors.append(_('"venue" must be a text of at most 200 characters'))
+    if "seed" in data and not (is_int(data["seed"]) and 0 < data["seed"] < 2**63):
         errors.append(_('"seed" must be a positive whole number, not %(found)r') % {"found": data["seed"]})
     if "points" in data and not (
         isinstance(data["points"], list) and data["points"] and all(is_int(p) and p >= 0 for p in data["points"])

@@ -61,8 +61,26 @@ def _check_tournament(section: Any, errors: list[str]) -> None:
     if not (is_int(grace) and 0 <= grace <= 240):
         errors.append(_('%(where)s: "entry_grace_minutes" must be a whole number from 0 to 240') % {"where": where})
     _time(section, "created_at", where, errors)
-    if "frozen_standings" in section and not isinstance(section["frozen_standings"], dict):
-        errors.append(_('%(where)s: "frozen_standings" must be the standings as an object') % {"where": where})
+    if "frozen_standings" in section and not _standings_shape(section["frozen_standings"]):
+        errors.append(_('%(where)s: "frozen_standings" must be the standings as the standings command writes '
+                        'them (rank, team, name, points, rounds, lot per place)') % {"where": where})
+
+
+def _standings_shape(value: Any) -> bool:
+    """Whether ``value`` is a ``standings --format json`` object, as the public page reads it back."""
+    if not (isinstance(value, dict) and isinstance(value.get("standings"), list)):
+        return False
+    after = value.get("after_round")
+    if after is not None and not is_int(after):
+        return False
+    return all(
+        isinstance(row, dict) and is_int(row.get("rank")) and text(row.get("team"), empty=False)
+        and text(row.get("name", "")) and isinstance(row.get("points"), (int, float))
+        and not isinstance(row.get("points"), bool) and isinstance(row.get("rounds"), list)
+        and all(item is None or (isinstance(item, (int, float)) and not isinstance(item, bool)) for item in row["rounds"])
+        and isinstance(row.get("lot"), bool) and text(row.get("player", ""))
+        for row in value["standings"]
+    )
 
 
 def _check_clubs(clubs: list, parsed: ParsedFile, errors: list[str]) -> None:
@@ -87,7 +105,7 @@ def _check_team_details(details: list, parsed: ParsedFile, errors: list[str]) ->
     numbers: dict[int, str] = {}
     for entry in details:
         team_id = entry.get("team") if isinstance(entry, dict) else None
-        if team_id not in ids:
+        if not isinstance(team_id, str) or team_id not in ids:
             errors.append(_('team_details: %(found)r is not a team of "teams"') % {"found": team_id})
             continue
         where = _("team %(team)s") % {"team": team_id}
@@ -157,7 +175,7 @@ def _check_sheets(entry: dict, table: dict, where: str, confirmed_counts: bool, 
             errors.append(_('%(at)s: "source" must be one of %(values)s') % {"at": at, "values": ", ".join(ResultSource.values)})
         _time(sheet, "at", at, errors)
         for key in ("submitted_by", "confirmed_by"):
-            if key in sheet and sheet[key] not in teams:
+            if key in sheet and not (isinstance(sheet[key], str) and sheet[key] in teams):
                 errors.append(_('%(at)s: "%(key)s" must be a team of this table, not %(found)r')
                               % {"at": at, "key": key, "found": sheet[key]})
         if not text(sheet.get("by", ""), 150) or not text(sheet.get("reason", "")):
@@ -191,9 +209,9 @@ def _check_events(entry: dict, table: dict, versions: set[int], where: str, erro
         if event.get("source") not in ResultSource.values:
             errors.append(_('%(at)s: "source" must be one of %(values)s') % {"at": at, "values": ", ".join(ResultSource.values)})
         _time(event, "at", at, errors)
-        if "version" in event and event["version"] not in versions:
+        if "version" in event and not (is_int(event["version"]) and event["version"] in versions):
             errors.append(_("%(at)s: the sheet has no version %(found)r") % {"at": at, "found": event["version"]})
-        if "team" in event and event["team"] not in table["teams"]:
+        if "team" in event and not (isinstance(event["team"], str) and event["team"] in table["teams"]):
             errors.append(_('%(at)s: "team" must be a team of this table, not %(found)r') % {"at": at, "found": event["team"]})
         if not text(event.get("by", ""), 150) or not text(event.get("note", "")):
             errors.append(_('%(at)s: "by" and "note" must be texts') % {"at": at})
@@ -206,7 +224,7 @@ def _check_table_details(details: list, parsed: ParsedFile, errors: list[str]) -
     system = parsed.data["scoring"]
     for entry in details:
         key = (entry.get("round"), entry.get("table")) if isinstance(entry, dict) else None
-        if key not in tables:
+        if key is None or not (is_int(key[0]) and is_int(key[1])) or key not in tables:
             errors.append(_('table_details: round %(round)r, table %(table)r is not a table of "tables"')
                           % {"round": key[0] if key else None, "table": key[1] if key else None})
             continue
@@ -241,7 +259,8 @@ def _check_rulings(rulings: list, parsed: ParsedFile, errors: list[str]) -> None
             errors.append(_("%(where)s: must be an object") % {"where": where})
             continue
         if "round" in ruling or "table" in ruling:
-            if (ruling.get("round"), ruling.get("table")) not in parsed.table_details:
+            if not (is_int(ruling.get("round")) and is_int(ruling.get("table"))) \
+                    or (ruling["round"], ruling["table"]) not in parsed.table_details:
                 errors.append(_("%(where)s: round %(round)r, table %(table)r is not a table of the file")
                               % {"where": where, "round": ruling.get("round"), "table": ruling.get("table")})
         _time(ruling, "at", where, errors)

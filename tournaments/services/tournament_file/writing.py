@@ -29,6 +29,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from tournaments.models import (
+    NAME_MAX_LENGTH,
     Bye,
     Club,
     Result,
@@ -75,11 +76,18 @@ def restore_file(data: Any) -> Tournament:
         raise InvalidTournamentFile([_("Only a version 2 file (a backup of this program) can be restored over a "
                                        "tournament; import a version 1 file as a new tournament instead.")])
     replaced = existing(parsed)
-    _refuse_taken_links(parsed, replaced)
+    _refuse_taken_links(parsed, replaced)  # before the backup of the one replaced: nothing happens on a refusal
     if replaced is not None:
         from tournaments.services import backups
 
-        backups.backup_now(replaced, reason="before-restore")
+        if replaced.archived:
+            raise InvalidTournamentFile([_("“%(name)s” is archived: unarchive it before restoring over it.")
+                                         % {"name": replaced.name}])
+        try:
+            backups.backup_now(replaced, reason="before-restore")
+        except OSError as error:  # a full disk, a missing folder: keep what is here, and say so
+            raise InvalidTournamentFile([_("The backup of “%(name)s” could not be written (%(error)s); nothing was "
+                                           "restored.") % {"name": replaced.name, "error": error}]) from error
     return _write(parsed, replacing=replaced)
 
 
@@ -146,7 +154,8 @@ def _tournament_fields(parsed: ParsedFile, copy: bool, replacing: Tournament | N
         fields["created_at"] = moment(section["created_at"])
         fields["frozen_standings"] = section.get("frozen_standings")
     if copy:
-        fields["name"] = _("%(name)s (copy)") % {"name": fields["name"]}
+        room = NAME_MAX_LENGTH - len(_("%(name)s (copy)") % {"name": ""})
+        fields["name"] = _("%(name)s (copy)") % {"name": fields["name"][:room].rstrip()}
         fields["hidden"] = True
     if replacing is not None:
         fields["slug"] = replacing.slug
@@ -181,6 +190,8 @@ def _users(parsed: ParsedFile) -> dict[str, Any]:
 
 @transaction.atomic
 def _write(parsed: ParsedFile, *, copy: bool = False, replacing: Tournament | None = None) -> Tournament:
+    if parsed.version >= 2 and not copy:
+        _refuse_taken_links(parsed, replacing)  # a link opens one table, of one tournament
     if replacing is not None:
         replacing.delete()  # one cascade, as lifecycle.delete_tournament (the file's backup is written)
     tournament = Tournament.objects.create(**_tournament_fields(parsed, copy, replacing))
