@@ -53,6 +53,16 @@ def _backups_off(settings, tmp_path):
 
 
 @pytest.fixture
+def english():
+    """Messages in English (the site's default language is Dutch); a module that asserts English
+    texts says ``pytestmark = pytest.mark.usefixtures("english")``."""
+    from django.utils import translation
+
+    with translation.override("en"):
+        yield
+
+
+@pytest.fixture
 def tournament(db) -> Tournament:
     return Tournament.objects.create(
         name="Keezen Cup 2026", slug="keezen-cup-2026", date=datetime.date(2026, 11, 21),

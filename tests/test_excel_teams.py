@@ -100,11 +100,7 @@ def replace_in_zip(content: bytes, member: str, data: bytes) -> bytes:
     return buffer.getvalue()
 
 
-@pytest.fixture(autouse=True)
-def english():
-    """Messages are checked in English; the pages get ``Accept-Language: en``."""
-    with translation.override("en"):
-        yield
+pytestmark = pytest.mark.usefixtures("english")
 
 
 @pytest.fixture

@@ -33,11 +33,7 @@ from tournaments.services.tournament_file import InvalidTournamentFile, export_f
 SMALL, LARGE = 3, 300
 
 
-@pytest.fixture(autouse=True)
-def _english():
-    """The file's messages in English (the site's default language is Dutch)."""
-    with translation.override("en"):
-        yield
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def new_tournament(slug: str) -> Tournament:

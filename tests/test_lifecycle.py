@@ -48,10 +48,7 @@ def visitor():
     return Client()
 
 
-@pytest.fixture(autouse=True)
-def _english():
-    with translation.override("en"):
-        yield
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def status(tournament: Tournament) -> str:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.utils import translation
 
 from tournaments.models import Bye, Round, Table, TableSeat
 from tournaments.services.draft import (
@@ -24,11 +23,7 @@ from tournaments.services.results import record_result
 from tournaments.services.rounds import add_round
 
 
-@pytest.fixture(autouse=True)
-def _english():
-    """The messages asserted below are the English ones."""
-    with translation.override("en"):
-        yield
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def seating_of(round_: Round) -> list[set[int]]:

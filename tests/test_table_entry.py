@@ -10,7 +10,7 @@ import threading
 import pytest
 from django.db import connection
 from django.test import Client
-from django.utils import timezone, translation
+from django.utils import timezone
 
 from tournaments.models import Attempt, Result, ResultEvent, ResultState, Round
 from tournaments.services import clock as clock_services
@@ -23,10 +23,7 @@ from tournaments.services.sheet_states import status_of
 from tournaments.services.standings import standings_json
 
 
-@pytest.fixture(autouse=True)
-def _english():
-    with translation.override("en"):
-        yield
+pytestmark = pytest.mark.usefixtures("english")
 
 
 @pytest.fixture

@@ -6,7 +6,6 @@ import copy
 import json
 
 import pytest
-from django.utils import translation
 from django.core.management import CommandError, call_command
 
 from tournaments.models import Result, Round, Table, Team, Tournament
@@ -16,11 +15,7 @@ from tournaments.services.tournament_file import (
     import_file,
 )
 
-@pytest.fixture(autouse=True)
-def _english():
-    """The file's messages in English (the site's default language is Dutch)."""
-    with translation.override("en"):
-        yield
+pytestmark = pytest.mark.usefixtures("english")
 
 
 FILE = {

@@ -8,7 +8,6 @@ import json
 from io import StringIO
 
 import pytest
-from django.utils import translation
 from django.core.management import CommandError, call_command
 
 from tournaments.models import Result, ResultState, Ruling, Table, TableSeat, Team, Tournament
@@ -28,11 +27,7 @@ from tournaments.services.tournament_file import (
 from tournaments.services.tournament_file.writing import copy_file
 
 
-@pytest.fixture(autouse=True)
-def _english():
-    """The file's messages in English (the site's default language is Dutch)."""
-    with translation.override("en"):
-        yield
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def same_day(data: dict) -> str:

@@ -47,15 +47,6 @@ LINK_EVERY = 5
 """Every fifth table of a played round sends its sheet through the table's link."""
 
 
-def unique_slug(base: str) -> str:
-    """``base``, or ``base-2``, ``base-3`` … when taken."""
-    slug, number = base, 1
-    while Tournament.objects.filter(slug=slug).exists():
-        number += 1
-        slug = f"{base}-{number}"
-    return slug
-
-
 def register_numbered_teams(tournament: Tournament, count: int) -> list[Team]:
     """``count`` teams "Team 001" … with players "Player 1a", "Player 1b" …, from 25 clubs."""
     return registration.register_teams(tournament, [
@@ -159,7 +150,7 @@ def build_busy_day(teams: int = 250, seed: int = 1) -> Tournament:
     now = timezone.now()
     with transaction.atomic():
         tournament = Tournament.objects.create(
-            name="Busy day", slug=unique_slug(SLUG), date=timezone.localdate(), venue="Sporthal De Kwakel",
+            name="Busy day", slug=Tournament.objects.free_slug(SLUG), date=timezone.localdate(), venue="Sporthal De Kwakel",
             scoring_system=scoring.PAWN_ORDER, rounds=ROUNDS, round_minutes=ROUND_MINUTES, seed=seed,
             three_team_table=False,
         )

@@ -69,6 +69,15 @@ class TournamentQuerySet(models.QuerySet):
         stays readable at its address (the results of an old day), but no longer fills the list."""
         return self.public().filter(archived=False)
 
+    def free_slug(self, base: str) -> str:
+        """``base``, or ``base-2``, ``base-3`` … : the first short name no tournament has (one query)."""
+        taken = set(self.filter(slug__startswith=base).values_list("slug", flat=True))
+        slug, number = base, 1
+        while slug in taken:
+            number += 1
+            slug = f"{base}-{number}"
+        return slug
+
 
 VERSION_FIELDS = ("results_version", "results_changed_at")
 """Moved by tournaments/signals.py only, in the database: a full save leaves them alone."""

@@ -36,7 +36,6 @@ from tournaments.management.busy_day import (
     random_sheet,
     register_numbered_teams,
     tables_of,
-    unique_slug,
 )
 from tournaments.models import Round, RoundStatus, Tournament
 from tournaments.services import results
@@ -99,7 +98,7 @@ class Command(BaseCommand):
     @staticmethod
     def _tournament(seed: int) -> Tournament:
         return Tournament.objects.create(
-            name="Bench", slug=unique_slug("bench"), date=timezone.localdate(), venue="Load benchmark",
+            name="Bench", slug=Tournament.objects.free_slug("bench"), date=timezone.localdate(), venue="Load benchmark",
             scoring_system=scoring.PAWN_ORDER, rounds=PLAYED_ROUNDS + 1, seed=seed,
         )
 

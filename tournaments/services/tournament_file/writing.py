@@ -113,15 +113,6 @@ def _refuse_taken_links(parsed: ParsedFile, replaced: Tournament | None) -> None
         raise InvalidTournamentFile(errors)
 
 
-def _unique_slug(name: str) -> str:
-    base = slugify(name)[:50] or "tournament"
-    taken = set(Tournament.objects.filter(slug__startswith=base).values_list("slug", flat=True))
-    slug, suffix = base, 2
-    while slug in taken:
-        slug, suffix = f"{base}-{suffix}", suffix + 1
-    return slug
-
-
 def _team_numbers(parsed: ParsedFile) -> list[int]:
     """Version 2 gives each team's number; version 1 takes it from ids like T12 when they all are."""
     if parsed.team_details:
@@ -162,7 +153,7 @@ def _tournament_fields(parsed: ParsedFile, copy: bool, replacing: Tournament | N
     elif section and not copy and not Tournament.objects.filter(slug=section["slug"]).exists():
         fields["slug"] = section["slug"]
     else:
-        fields["slug"] = _unique_slug(fields["name"])
+        fields["slug"] = Tournament.objects.free_slug(slugify(fields["name"])[:50] or "tournament")
     return fields
 
 
