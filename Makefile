@@ -1,5 +1,6 @@
 # Keezen Toernooi: two commands set everything up on a fresh Debian machine.
 #   make run    install, migrate, load the demo tournament, serve on the LAN
+#               (make run HTTPS=1: HTTPS for the director beside HTTP for the phones, docs/https.md)
 #   make test   install what the tests need (Chromium included) and run them all
 #   make bench       every benchmark but the load test: one table of figure, target, met
 #   make bench-load  load benchmark: gunicorn + a throwaway PostgreSQL, driven by wrk (as root)
@@ -47,7 +48,7 @@ demo: migrate
 	$(PY) manage.py ensure_director
 
 run: demo
-	$(PY) manage.py serve
+	HTTPS=$(HTTPS) $(PY) manage.py serve
 
 test: test-deps
 	$(PY) -m pytest $(PYTEST_ARGS)

@@ -9,7 +9,9 @@ load benchmark's phones read at most 1.5 s and keep theirs, which is kinder to t
 the day. Processes: one more than the cores (the work is Python: more processes only contend for
 the cores), with 4 threads each so a worker goes on while a thread waits for the database.
 ``KEEZEN_WORKERS`` and ``KEEZEN_THREADS`` override them (``manage.py serve --workers`` sets the
-processes for one run).
+processes for one run). With ``HTTPS=1`` ``serve`` starts a second gunicorn with these settings
+for the director's HTTPS (two processes, its certificate on the command line): gunicorn's
+certificate holds for every address one server listens on, and the phones stay on plain HTTP.
 """
 
 import os

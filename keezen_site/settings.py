@@ -11,10 +11,13 @@ import os
 import secrets
 from pathlib import Path
 
+import csp.constants as csp
 import dj_database_url
 import xstatic.pkg.bootstrap
 from django.utils.translation import gettext_lazy as _
 
+from keezen_site import https
+from keezen_site.headers import BOARD_STYLE_HASH
 from keezen_site.lan import default_allowed_hosts
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -59,7 +62,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "keezen_site.https.DirectorHttpsMiddleware",  # HTTPS=1: the director's pages over HTTPS
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "keezen_site.headers.ContentSecurityPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -85,6 +90,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "tournaments.context_processors.director",
                 "tournaments.context_processors.robots",
+                "keezen_site.https.context",
             ],
         },
     },
@@ -198,10 +204,58 @@ PUBLIC_POLL_SECONDS = 30
 # are on the public pages. SEARCH_ENGINES_ALLOWED=1 lets them index the public pages only.
 SEARCH_ENGINES_ALLOWED = _env_flag("SEARCH_ENGINES_ALLOWED")
 
+# Security: headers on every response, and HTTPS (docs/https.md). HTTPS=1 at the venue: phones on
+# plain HTTP, the director on HTTPS (manage.py serve serves both; keezen_site/https.py redirects the
+# director pages, the admin and the login); HTTPS=proxy: a reverse proxy does HTTPS for the whole site.
+HTTPS_MODE = https.mode_from(os.environ.get("HTTPS"))
+HTTPS_PORT = https.port_from(os.environ.get("HTTPS_PORT"))
+HTTP_PORT = https.port_from(os.environ.get("PORT"), "PORT", 8000)  # the phones' (QR codes: https.phones_url)
+HTTPS_DIR = https.folder_from(os.environ.get("KEEZEN_HTTPS_DIR"), BASE_DIR)
+CSRF_TRUSTED_ORIGINS = [o.strip() for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()]
+
+# Only the site's own files (keezen_site/headers.py: the board's one style, by its hash; PDFs exempt).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [csp.SELF],
+        "script-src": [csp.SELF],
+        "style-src": [csp.SELF, BOARD_STYLE_HASH],
+        "img-src": [csp.SELF, "data:"],  # Bootstrap's icons (the select's arrow, the menu button)
+        "object-src": [csp.NONE],
+        "base-uri": [csp.NONE],
+        "form-action": [csp.SELF],
+        "frame-ancestors": [csp.NONE],
+    },
+}
+SECURE_REFERRER_POLICY = "same-origin"  # table links (/s/<token>/) never leave in a Referer
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False
-X_FRAME_OPTIONS = "DENY"
-SECURE_CONTENT_TYPE_NOSNIFF = True
+
+if HTTPS_MODE != https.Mode.OFF:
+    SESSION_COOKIE_SECURE = True  # the director's session only over HTTPS
+if HTTPS_MODE == https.Mode.VENUE:
+    SILENCED_SYSTEM_CHECKS = [
+        # No HSTS: it would hold for the laptop's name on every port, and the public pages and
+        # table links stay on plain HTTP for the phones (a browser ignores HSTS for IP addresses).
+        "security.W004",
+        # Not the whole site to HTTPS: keezen_site.https.DirectorHttpsMiddleware redirects the
+        # director pages, the admin and the login to the HTTPS port; phones stay on HTTP.
+        "security.W008",
+        # The CSRF cookie stays readable over HTTP: the phones post their table sheets there. It
+        # is no credential (the session cookie, which is, is secure).
+        "security.W016",
+    ]
+if HTTPS_MODE == https.Mode.PROXY:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")  # the proxy must set it (docs/https.md)
+    SECURE_SSL_REDIRECT = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = 365 * 24 * 3600
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    # No HSTS preload: putting a domain on the browsers' preload list is its owner's decision
+    # (hstspreload.org), not this app's.
+    SILENCED_SYSTEM_CHECKS = ["security.W021"]
 
 LOGGING = {
     "version": 1,

@@ -6,6 +6,8 @@ from django.urls import include, path
 from django.views.decorators.csrf import csrf_exempt
 from django.views.i18n import set_language
 
+from keezen_site import https
+from tournaments.views.login import LoginView
 from tournaments.views.public import robots_txt
 
 urlpatterns = [
@@ -13,7 +15,9 @@ urlpatterns = [
     # standings page needs no per-visitor token and is served to every phone from one copy.
     path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
     path("robots.txt", robots_txt, name="robots_txt"),
-    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("https/keezen-ca.crt", https.ca_certificate, name="https_ca"),  # HTTPS=1: trust it once (docs/https.md)
+    path("login/", LoginView.as_view(), name="login"),
+    path("admin/login/", LoginView.as_view()),  # the admin's login: the same throttled page
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
     path("", include("tournaments.urls")),

@@ -24,6 +24,7 @@ BENCHMARKS = [
     ("imports", [PY, "manage.py", "bench_import", "--teams", "256", "1000"]),
     ("pairing", [PY, "manage.py", "bench_pairing"]),
     ("backups", [PY, "manage.py", "bench_backup"]),
+    ("uploads", [PY, "manage.py", "bench_uploads"]),
     ("engine", [PY, "-m", "engine", "bench-batch"]),
 ]
 

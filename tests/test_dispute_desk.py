@@ -109,7 +109,7 @@ def test_the_desk_answers_in_dutch(client):
 ])
 def test_bad_positions_get_a_clear_message_and_no_crash(client, text, message):
     page = desk_post(client, HELPER, code="K4:t3|-|-|-", paste=text, action="load")
-    assert page.status_code == 200
+    assert page.status_code == 422
     html = page.content.decode()
     assert 'id="desk-errors"' in html and message.replace("'", "&#x27;") in html.replace("&quot;", '"')
     assert "K4:t3|-|-|-" in html  # the position on the board stays as it was

@@ -110,8 +110,12 @@ def registered(tournament, make_teams):
     return tournament
 
 
-def assert_refused(client, tournament, upload_factory, expected: list[str]):
-    """``read_teams`` and the upload page both give exactly ``expected``; confirm imports nothing."""
+NO_PREVIEW = "There is no previewed import to confirm; upload the file again."
+
+
+def assert_refused(client, tournament, upload_factory, expected: list[str], status: int = 422):
+    """``read_teams`` and the upload page both give exactly ``expected``, the page with ``status``
+    (422: refused for what the file holds); confirm then answers 410 and imports nothing."""
     before = counts()
     result = read_teams(upload_factory(), tournament)
     assert result.errors == expected
@@ -119,7 +123,7 @@ def assert_refused(client, tournament, upload_factory, expected: list[str]):
     assert counts() == before
 
     response = post_upload(client, tournament, upload_factory())
-    assert response.status_code == 200
+    assert response.status_code == status
     assert response.context["result"].errors == expected
     page = response.content.decode()
     for message in expected:
@@ -128,8 +132,8 @@ def assert_refused(client, tournament, upload_factory, expected: list[str]):
     assert session_key(tournament) not in client.session
 
     confirm = post_confirm(client, tournament)
-    assert confirm.status_code == 302 and confirm["Location"] == url("team_import", tournament)
-    assert message_texts(confirm) == ["There is no previewed import to confirm; upload the file again."]
+    assert confirm.status_code == 410
+    assert escape(NO_PREVIEW) in confirm.content.decode()
     assert counts() == before
 
 
@@ -366,7 +370,7 @@ def test_file_over_5_mb_is_refused_before_it_is_read(tournament, director_client
     assert_refused(
         director_client, tournament,
         lambda: SimpleUploadedFile("teams.xlsx", b"PK\x03\x04" + b"\0" * (limit - 3)),
-        ["The file is 5.0 MB; the limit is 5 MB."],
+        ["The file is 5.0 MB; the limit is 5 MB."], status=413,
     )
 
 
@@ -378,7 +382,7 @@ def test_file_of_exactly_5_mb_is_not_refused_for_its_size(tournament):
 def test_upload_without_a_file_shows_the_form_error(tournament, director_client):
     response = director_client.post(url("team_import", tournament), {"csrfmiddlewaretoken": "x"},
                                     HTTP_ACCEPT_LANGUAGE="en")
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert response.context["form"].errors
     assert "result" not in response.context
     assert counts() == (0, 0, 0)
@@ -436,7 +440,7 @@ def test_preview_then_confirm_imports_every_team(tournament, director_client):
     assert counts() == (3, 6, 1)
 
     again = post_confirm(director_client, tournament)
-    assert message_texts(again)[-1] == "There is no previewed import to confirm; upload the file again."
+    assert again.status_code == 410 and escape(NO_PREVIEW) in again.content.decode()
     assert counts() == (3, 6, 1)
 
 
@@ -514,13 +518,13 @@ def test_confirm_refuses_when_a_conflicting_team_came_in_meanwhile(tournament, d
     before = counts()
 
     confirm = post_confirm(director_client, tournament)
-    assert confirm.status_code == 302 and confirm["Location"] == url("team_import", tournament)
-    assert message_texts(confirm) == [expected, "Nothing was imported. Upload the file again."]
+    assert confirm.status_code == 409
+    assert [str(message) for message in confirm.context["messages"]] == [
+        expected, "Nothing was imported. Upload the file again."]
+    page = confirm.content.decode()
+    assert escape(expected) in page and 'id="import-preview"' not in page
     assert counts() == before
     assert session_key(tournament) not in director_client.session
-
-    page = director_client.get(confirm["Location"], HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert escape(expected) in page
 
 
 # --- template and export -------------------------------------------------------------------

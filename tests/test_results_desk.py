@@ -44,7 +44,7 @@ def test_pawn_order_one_key_per_pawn(director_client, table):
 def test_bad_sheets_are_named_and_not_saved(director_client, table, typed, message):
     tournament = table.round.tournament
     response = director_client.post(desk_url(tournament), {"table": 1, "arrivals": typed}, HTTP_ACCEPT_LANGUAGE="en")
-    assert response.status_code == 200 and message in response.content.decode()
+    assert response.status_code == 422 and message in response.content.decode()
     assert not Result.objects.exists()
 
 
@@ -58,7 +58,7 @@ def test_correction_needs_a_reason_and_keeps_history(director_client, table):
     tournament = table.round.tournament
     director_client.post(desk_url(tournament), {"table": 1, "arrivals": "AB"})
     refused = director_client.post(desk_url(tournament), {"table": 1, "arrivals": "BA"}, HTTP_ACCEPT_LANGUAGE="en")
-    assert refused.status_code == 200 and "needs a reason" in refused.content.decode()
+    assert refused.status_code == 422 and "needs a reason" in refused.content.decode()
     director_client.post(desk_url(tournament), {"table": 1, "arrivals": "BA", "reason": "typo"})
     versions = list(Result.objects.order_by("version").values_list("version", "sheet", "reason"))
     assert versions == [(1, {"arrivals": [0, 1]}, ""), (2, {"arrivals": [1, 0]}, "typo")]

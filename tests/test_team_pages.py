@@ -75,7 +75,7 @@ def test_add_team_refuses_bad_input_and_changes_nothing(director_client, tournam
     make_teams(tournament, 1)
     before = (Team.objects.count(), Player.objects.count())
     response = director_client.post(teams_url(tournament, "add/"), data)
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert field in response.context["form"].errors
     assert (Team.objects.count(), Player.objects.count()) == before
 
@@ -172,7 +172,7 @@ def test_tournament_form_refuses_bad_values(director_client):
         "rounds": 0, "round_minutes": 45, "teams_per_table": 4, "status": "planned",
         "self_capture": "forced", "home_entry": "forced", "seven_max_pawns": 2, "seed": 1,
     })
-    assert response.status_code == 200
+    assert response.status_code == 422
     errors = response.context["form"].errors
     assert {"slug", "date", "scoring_system", "rounds", "teams_per_table"} <= set(errors)
     assert not Tournament.objects.exists()

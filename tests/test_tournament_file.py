@@ -134,7 +134,7 @@ INVALID = {
     "unknown system": (bad(scoring="dice"), ['"scoring"']),
     "bad rules": (bad(rules={"jack_queen": True}), ["jack_queen"]),
     "team with one player": (bad(teams=FILE["teams"][:4] + [{"id": "T5", "name": "Vijf", "players": ["I"]}]),
-                             ["team T5"]),
+                             ['teams[4]: "players"']),
 }
 
 
@@ -209,7 +209,7 @@ def test_download_and_restore_in_the_director_area(director_client, tmp_path):
     assert same_day(json.loads(download.content)) == same_day(export_file(tournament))
     refused = director_client.post("/director/restore/", {
         "file": SimpleUploadedFile("bad.json", json.dumps(bad(scoring="dice")).encode())}, HTTP_ACCEPT_LANGUAGE="en")
-    assert refused.status_code == 400 and '"scoring"' in refused.content.decode().replace("&quot;", '"')
+    assert refused.status_code == 422 and '"scoring"' in refused.content.decode().replace("&quot;", '"')
     assert Tournament.objects.count() == 1
 
 

@@ -146,7 +146,7 @@ class ResultEventAdmin(admin.ModelAdmin):
 
 @admin.register(Attempt)
 class AttemptAdmin(admin.ModelAdmin):
-    """Counted attempts (wrong team codes, unknown links); deleting one lifts its limit."""
+    """Counted attempts (wrong team codes, unknown links, failed logins); deleting one lifts its limit."""
 
     list_display = ["key", "count", "window_started_at"]
 

@@ -93,6 +93,8 @@ director_patterns = (
         path("t/<slug:slug>/rounds/<int:number>/results/", results_overview.overview, name="round_results"),
         path("t/<slug:slug>/rounds/<int:number>/tables/<int:table>/approve/", results_overview.approve,
              name="table_approve"),
+        path("t/<slug:slug>/rounds/<int:number>/tables/<int:table>/unlock/", results_overview.unlock,
+             name="table_unlock"),
         path("t/<slug:slug>/rounds/<int:number>/draw/", draft.draw, name="round_draw"),
         path("t/<slug:slug>/rounds/<int:number>/publish/", draft.publish, name="round_publish"),
         path("t/<slug:slug>/rounds/<int:number>/unpublish/", draft.unpublish, name="round_unpublish"),

@@ -5,7 +5,9 @@ again tomorrow. Headings are accepted in Dutch and English. The importer reads e
 collects every problem, naming the row, before anything is written; the caller writes the
 result in one transaction, in bulk (:func:`tournaments.services.teams.register_teams`). The
 checks against the database read the tournament's teams once, never per row, so reading a sheet
-costs one query however long it is.
+costs one query however long it is. An upload is checked against :mod:`tournaments.excel.limits`
+before openpyxl opens it, and read in read-only mode within those limits, so no file can exhaust
+the laptop.
 """
 
 from __future__ import annotations
@@ -20,11 +22,10 @@ from django.utils.translation import gettext_lazy
 from openpyxl import load_workbook
 from openpyxl.utils import get_column_letter
 
+from tournaments.excel.limits import LAST_EXCEL_ROW, MAX_COLUMNS, MAX_ROWS, archive_problem
 from tournaments.exporters.workbook import SheetSpec, WorkbookRows
 from tournaments.models import MAX_TEAM_NUMBER, NAME_MAX_LENGTH, Team, Tournament
 from tournaments.services.teams import TeamData, clean_name
-
-MAX_ROWS = 2000
 
 # Column key → heading. Every language's heading is accepted on import.
 COLUMNS: dict[str, object] = {
@@ -43,6 +44,8 @@ class ImportResult:
     errors: list[str] = field(default_factory=list)
     # The sheet row of each team, so a later check (at confirm) names the same rows.
     row_numbers: list[int] = field(default_factory=list)
+    # Refused for its size alone, before its content was read (the page answers 413, not 422).
+    too_large: bool = False
 
     @property
     def ok(self) -> bool:
@@ -119,6 +122,10 @@ class _Unreadable(Exception):
     """openpyxl failed while reading the workbook: the file is damaged or not a workbook."""
 
 
+class _OverLimit(Exception):
+    """The sheet goes beyond a limit of :mod:`tournaments.excel.limits`; the message names it."""
+
+
 def _unreadable_message(upload) -> str:
     return _("“%(name)s” could not be read as an Excel workbook (.xlsx).") % {
         "name": getattr(upload, "name", "") or ""
@@ -138,10 +145,16 @@ def _open_workbook(upload, result: ImportResult):
             _("The file is %(size).1f MB; the limit is %(limit)d MB.")
             % {"size": upload.size / 1024 / 1024, "limit": settings.TEAM_IMPORT_MAX_BYTES // 1024 // 1024}
         )
+        result.too_large = True
+        return None
+    problem = archive_problem(upload, name)
+    if problem:
+        result.errors.append(problem)
         return None
     try:
         upload.seek(0)
-        workbook = load_workbook(upload, read_only=True, data_only=False)
+        # keep_links=False: links to other workbooks hold cached copies of them, parsed whole.
+        workbook = load_workbook(upload, read_only=True, data_only=False, keep_links=False)
     except Exception:  # noqa: BLE001 - any failure to parse an uploaded file means "not readable"
         result.errors.append(_unreadable_message(upload))
         return None
@@ -153,8 +166,16 @@ def _open_workbook(upload, result: ImportResult):
 
 
 def _rows(sheet):
-    """The sheet's rows; openpyxl parses lazily, so a damaged sheet fails here, not on opening."""
+    """The sheet's rows, numbered from 1; openpyxl parses lazily, so a damaged sheet fails here,
+    not on opening.
+
+    The size the sheet declares is ignored (openpyxl would pad every row to it, and a small file
+    can declare a million rows by 16,384 columns): each row is as wide as its last cell, and a
+    row wider than :data:`MAX_COLUMNS` stops the reading.
+    """
+    sheet.reset_dimensions()
     rows = sheet.iter_rows()
+    row_number = 0
     while True:
         try:
             row = next(rows)
@@ -162,7 +183,15 @@ def _rows(sheet):
             return
         except Exception as error:  # noqa: BLE001 - damaged XML, bad zip member, …
             raise _Unreadable from error
-        yield row
+        row_number += 1
+        if len(row) > MAX_COLUMNS:
+            raise _OverLimit(
+                _("Row %(row)s goes on to column %(column)s; the sheet may have at most %(max)s columns.")
+                % {"row": row_number, "column": get_column_letter(min(len(row), 18278)), "max": MAX_COLUMNS}
+            )
+        if row_number > LAST_EXCEL_ROW:
+            raise _OverLimit(_("The sheet has more than %(max)s rows of teams.") % {"max": MAX_ROWS})
+        yield row_number, row
 
 
 def _is_formula(cell) -> bool:
@@ -324,6 +353,9 @@ def read_teams(upload, tournament: Tournament) -> ImportResult:
     except _Unreadable:
         result.errors[:] = [_unreadable_message(upload)]
         result.teams, result.row_numbers = [], []
+    except _OverLimit as over:
+        result.errors[:] = [str(over)]
+        result.teams, result.row_numbers = [], []
     finally:
         workbook.close()
     return result
@@ -331,7 +363,7 @@ def read_teams(upload, tournament: Tournament) -> ImportResult:
 
 def _read_sheet(sheet, tournament: Tournament, result: ImportResult) -> None:
     rows = _rows(sheet)
-    header = next(rows, None)
+    _number, header = next(rows, (1, None))
     if header is None:
         result.errors.append(_("The first sheet is empty: it has no headings and no teams."))
         return
@@ -339,7 +371,7 @@ def _read_sheet(sheet, tournament: Tournament, result: ImportResult) -> None:
     if columns is None:
         return
     numbered: list[tuple[int, TeamData]] = []
-    for row_number, cells in enumerate(rows, start=2):
+    for row_number, cells in rows:
         if all(cell.value in (None, "") or (isinstance(cell.value, str) and not cell.value.strip()) for cell in cells):
             continue
         if row_number > MAX_ROWS + 1:

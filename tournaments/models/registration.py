@@ -19,6 +19,8 @@ from scoring import systems
 from scoring.points import DEFAULT_PAWN_ORDER_POINTS
 
 NAME_MAX_LENGTH = 100
+# Typed notes and reasons: long enough for any explanation, short enough for every backup to restore.
+NOTE_MAX_LENGTH = 10_000
 MAX_TEAM_NUMBER = 2_147_483_647  # the largest integer PostgreSQL keeps in an integer column
 
 

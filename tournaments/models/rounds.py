@@ -17,7 +17,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models.registration import Team, Tournament
+from tournaments.models.registration import NOTE_MAX_LENGTH, Team, Tournament
 
 
 class RoundStatus(models.TextChoices):
@@ -195,7 +195,7 @@ class Result(models.Model):
     version = models.PositiveIntegerField(_("version"), validators=[MinValueValidator(1)])
     sheet = models.JSONField(_("score sheet"))
     source = models.CharField(_("entered at"), max_length=10, choices=ResultSource.choices, default=ResultSource.DESK)
-    reason = models.TextField(_("reason for the correction"), blank=True)
+    reason = models.TextField(_("reason for the correction"), blank=True, max_length=NOTE_MAX_LENGTH)
     state = models.CharField(_("state"), max_length=10, choices=ResultState.choices, default=ResultState.ENTERED)
     submitted_by = models.PositiveSmallIntegerField(_("submitted by (place on the sheet)"), null=True, blank=True)
     confirmed_by = models.PositiveSmallIntegerField(_("confirmed by (place on the sheet)"), null=True, blank=True)
@@ -230,6 +230,7 @@ class ResultEvent(models.Model):
         CORRECTED = "corrected", _("corrected")
         REFUSED_CODE = "wrong-code", _("wrong team code")
         CONFLICT = "conflict", _("refused: already submitted")
+        UNLOCKED = "unlocked", _("team-code lock lifted")
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events", verbose_name=_("table"))
     result = models.ForeignKey(Result, on_delete=models.CASCADE, null=True, blank=True, related_name="events",
@@ -239,7 +240,7 @@ class ResultEvent(models.Model):
     seat = models.PositiveSmallIntegerField(_("team (place on the sheet)"), null=True, blank=True)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
                              related_name="+", verbose_name=_("user"))
-    note = models.TextField(_("note"), blank=True)
+    note = models.TextField(_("note"), blank=True, max_length=NOTE_MAX_LENGTH)
     created_at = models.DateTimeField(_("when"), default=timezone.now, editable=False)
 
     class Meta:

@@ -13,7 +13,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models.registration import Tournament
+from tournaments.models.registration import NOTE_MAX_LENGTH, Tournament
 from tournaments.models.rounds import Table
 
 
@@ -30,7 +30,7 @@ class Ruling(models.Model):
     card = models.CharField(_("card"), max_length=2)
     claim = models.CharField(_("claimed move"), max_length=200, blank=True)
     verdict = models.JSONField(_("verdict"))  # {"legal", "reason", "rule", "explanation", "explanation_nl"} or the moves
-    note = models.TextField(_("director's note"), blank=True)
+    note = models.TextField(_("director's note"), blank=True, max_length=NOTE_MAX_LENGTH)
     created_at = models.DateTimeField(_("made at"), default=timezone.now, editable=False)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.core.exceptions import ValidationError
 from django.http import QueryDict
 from django.utils.translation import gettext as _
 
@@ -179,4 +180,7 @@ def save(desk: Desk, tournament: Tournament, table: Table | None, note: str, use
                                     desk.seat, desk.card, desk.claim, note, user)
     except disputes.SetupError as error:
         desk.errors.append(str(error))
+        return None
+    except ValidationError as error:  # the note
+        desk.errors.extend(error.messages)
         return None

@@ -28,6 +28,7 @@ from engine.notation import move_text
 from engine.position import Position, parse_position
 from engine.rules import legal_moves
 from tournaments.models import Round, Ruling, Table, Tournament
+from tournaments.services.notes import checked_note
 from tournaments.services.seating import COLOURS
 
 CARDS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -220,6 +221,7 @@ def claim_from_taps(setup: Setup, card: str, taps: list[tuple[str, int | None]])
 def save_ruling(tournament: Tournament, table: Table | None, position: Position, code: str, seat: int, card: str,
                 claim: str, note: str, user) -> Ruling:
     """Keep the question and the engine's answer now, with the director's note."""
+    note = checked_note(note)
     if claim:
         verdict = judge_claim(position, seat, card, claim)
     else:
@@ -230,7 +232,7 @@ def save_ruling(tournament: Tournament, table: Table | None, position: Position,
     with transaction.atomic():
         return Ruling.objects.create(
             tournament=tournament, table=table, position=position.to_json(), code=code, seat=seat, card=card,
-            claim=claim, verdict=verdict, note=note.strip(), created_by=user if user and user.is_authenticated else None,
+            claim=claim, verdict=verdict, note=note, created_by=user if user and user.is_authenticated else None,
         )
 
 

@@ -26,6 +26,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.services import lifecycle
+from tournaments.services.notes import checked_note
 
 RESULT_KEYS = ("arrivals", "pawns_home", "home", "forfeit")
 
@@ -164,6 +165,7 @@ def record_result(table: Table, data: dict[str, Any], *, user=None, source: str 
     errors = check_sheet(tournament.scoring_system, team_names(table), data)
     if errors:
         raise ValidationError(errors)
+    reason = checked_note(reason)
     clean = {key: data[key] for key in RESULT_KEYS if data.get(key) is not None}
     if data.get("stopped_by_clock"):
         clean["stopped_by_clock"] = True
@@ -180,7 +182,7 @@ def record_result(table: Table, data: dict[str, Any], *, user=None, source: str 
                                   % {"table": table.number})
         result = Result.objects.create(
             table=table, version=(last.version + 1) if last else 1, sheet=clean, source=source,
-            reason=reason.strip(), created_by=user if user and user.is_authenticated else None,
+            reason=reason, created_by=user if user and user.is_authenticated else None,
             state=state, submitted_by=submitted_by,
         )
         kind = (ResultEvent.Kind.CORRECTED if last is not None else

@@ -11,6 +11,7 @@ with it, never silently written over it. Every step is logged as a :class:`Resul
 from __future__ import annotations
 
 import datetime
+from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -31,10 +32,19 @@ from tournaments.services import lifecycle, limits
 from tournaments.services.clock import ClockState, clock
 from tournaments.services.results import record_result, summary
 
-CODE_TRIES = 5
-CODE_WINDOW = 10 * 60  # seconds: five wrong team codes lock the table's confirmation for ten minutes
+CODE_TRIES = 5  # wrong team codes from one phone (the guesser) at one table per window, then it waits
+TABLE_CODE_TRIES = 25  # wrong team codes from all phones at one table per window, then the desk lifts it
+CODE_WINDOW = 10 * 60  # seconds
 LINK_TRIES = 30
 LINK_WINDOW = 60  # seconds: thirty unknown links a minute from one address, then 429
+
+
+class CodeLocked(ValidationError):
+    """Too many wrong team codes from this phone, or at this table: wait ``wait`` seconds."""
+
+    def __init__(self, message: str, wait: int) -> None:
+        super().__init__(message)
+        self.wait = wait
 
 
 class Conflict(ValidationError):
@@ -99,35 +109,52 @@ def submit(table: Table, position: int, data: dict, now: datetime.datetime | Non
                    % {"summary": summary(first, table)})
 
 
-def _code_key(table: Table) -> str:
-    return f"team-code:{table.pk}"
+def _code_key(table: Table, guesser: str | None = None) -> str:
+    """The counter of wrong codes at ``table``: of one phone (``guesser``), or of the whole table."""
+    return f"team-code:{table.pk}" + ("" if guesser is None else f":{guesser or '-'}")
 
 
-def _refuse_if_locked(table: Table, now: datetime.datetime) -> None:
-    wait = limits.blocked(_code_key(table), CODE_TRIES, CODE_WINDOW, now)
+def code_locked(table: Table, guesser: str, now: datetime.datetime | None = None) -> int:
+    """Seconds until ``guesser`` may type a team code at ``table`` again (0: it may)."""
+    now = now or timezone.now()
+    return max(limits.blocked(_code_key(table, guesser), CODE_TRIES, CODE_WINDOW, now),
+               limits.blocked(_code_key(table), TABLE_CODE_TRIES, CODE_WINDOW, now))
+
+
+def _refuse_if_locked(table: Table, guesser: str, now: datetime.datetime) -> None:
+    wait = code_locked(table, guesser, now)
     if wait:
         minutes = -(-wait // 60)
-        raise ValidationError(ngettext(
+        raise CodeLocked(ngettext(
             "Too many wrong team codes: try again in %(minutes)s minute, or ask the director.",
             "Too many wrong team codes: try again in %(minutes)s minutes, or ask the director.",
-            minutes) % {"minutes": minutes})
+            minutes) % {"minutes": minutes}, wait)
+
+
+def _digits(code: str) -> str:
+    return "".join(ch for ch in code if ch in "0123456789")[:12]
 
 
 def _matching(table: Table, result: Result, code: str, others_only: bool) -> int | None:
     """The place on the sheet of the team whose code this is (not the submitter's, if asked)."""
-    code = "".join(ch for ch in code if ch.isdigit())
+    code = _digits(code)
     for seat in table.seats.all():
         if seat.code == code and not (others_only and seat.position == result.submitted_by):
             return seat.position
     return None
 
 
-def _wrong_code(table: Table, result: Result, code: str, now: datetime.datetime) -> ValidationError:
-    """Count the wrong code (committed, whatever happens next) and say how many tries are left."""
-    tries = limits.count(_code_key(table), CODE_WINDOW, now)
+def _count_wrong_code(table: Table, result: Result, guesser: str, now: datetime.datetime) -> int:
+    """Count a wrong code for the phone and for the table (inside the table's lock); the tries the
+    phone has left."""
+    tries = limits.count(_code_key(table, guesser), CODE_WINDOW, now)
+    table_tries = limits.count(_code_key(table), CODE_WINDOW, now)
     ResultEvent.objects.create(table=table, result=result, kind=ResultEvent.Kind.REFUSED_CODE, source=ResultSource.TABLE)
-    left = max(CODE_TRIES - tries, 0)
-    code = "".join(ch for ch in code if ch.isdigit())
+    return max(min(CODE_TRIES - tries, TABLE_CODE_TRIES - table_tries), 0)
+
+
+def _wrong_code(table: Table, result: Result, code: str, left: int) -> ValidationError:
+    code = _digits(code)
     own = any(seat.code == code and seat.position == result.submitted_by for seat in table.seats.all())
     lead = (_("That is the code of the team that submitted the sheet: another team confirms.") if own
             else _("That team code is not right."))
@@ -135,16 +162,17 @@ def _wrong_code(table: Table, result: Result, code: str, now: datetime.datetime)
 
 
 def _with_code(table: Table, code: str, now: datetime.datetime, others_only: bool, state: str, kind: str,
-               note: str = "") -> Result:
-    """Confirm or dispute: the change happens under the table's lock; a wrong code is counted after
-    the transaction, so that the count stays when the refusal is raised."""
-    _refuse_if_locked(table, now)
+               note: str = "", guesser: str = "") -> Result:
+    """Confirm or dispute, under the table's row lock: the lock is checked, the code compared and a
+    wrong one counted in one transaction, so parallel guesses are checked one after another and no
+    more than the limit are ever compared. The wrong code is committed, then refused."""
     with transaction.atomic():
         locked = _lock(table)
         refuse_if_archived(locked)
         result = locked.current_sheet
         if result is None or result.state != ResultState.SUBMITTED:
             raise ValidationError(_("There is no submitted sheet waiting for confirmation at this table."))
+        _refuse_if_locked(locked, guesser, now)
         position = _matching(locked, result, code, others_only)
         if position is not None:
             result.state = state
@@ -155,17 +183,55 @@ def _with_code(table: Table, code: str, now: datetime.datetime, others_only: boo
                                        seat=position, note=note.strip()[:500])
             lifecycle.update_status(locked.round.tournament)
             return result
-    raise _wrong_code(table, result, code, now)
+        left = _count_wrong_code(locked, result, guesser, now)
+    raise _wrong_code(table, result, code, left)
 
 
-def confirm(table: Table, code: str, now: datetime.datetime | None = None) -> Result:
-    """Another team than the one that submitted confirms with its code; the sheet is then locked."""
-    return _with_code(table, code, now or timezone.now(), True, ResultState.CONFIRMED, ResultEvent.Kind.CONFIRMED)
+def confirm(table: Table, code: str, now: datetime.datetime | None = None, guesser: str = "") -> Result:
+    """Another team than the one that submitted confirms with its code; the sheet is then locked.
+    ``guesser`` names the phone (see :func:`code_locked`): wrong codes lock that phone, not the table."""
+    return _with_code(table, code, now or timezone.now(), True, ResultState.CONFIRMED, ResultEvent.Kind.CONFIRMED,
+                      guesser=guesser)
 
 
-def dispute(table: Table, code: str, note: str = "", now: datetime.datetime | None = None) -> Result:
+def dispute(table: Table, code: str, note: str = "", now: datetime.datetime | None = None, guesser: str = "") -> Result:
     """A team of the table (either) says the submitted sheet is wrong: the director is called."""
-    return _with_code(table, code, now or timezone.now(), False, ResultState.DISPUTED, ResultEvent.Kind.DISPUTED, note)
+    return _with_code(table, code, now or timezone.now(), False, ResultState.DISPUTED, ResultEvent.Kind.DISPUTED, note,
+                      guesser=guesser)
+
+
+@dataclass(frozen=True)
+class CodeCount:
+    """Wrong team codes at a table in the running window, for the desk: how many, and whether the
+    table or some phone is locked."""
+
+    wrong: int
+    phones_locked: int
+    table_locked: bool
+
+    @property
+    def locked(self) -> bool:
+        return self.table_locked or self.phones_locked > 0
+
+
+def code_counts(tables: list[Table], now: datetime.datetime | None = None) -> dict[int, CodeCount]:
+    """The tables (by pk) that had wrong team codes in the running window (one query)."""
+    counts = limits.counts_under("team-code:", CODE_WINDOW, now)
+    out = {}
+    for table in tables:
+        key = _code_key(table)
+        phones = [count for name, count in counts.items() if name.startswith(key + ":")]
+        if key in counts:
+            out[table.pk] = CodeCount(counts[key], sum(count >= CODE_TRIES for count in phones),
+                                      counts[key] >= TABLE_CODE_TRIES)
+    return out
+
+
+def lift_code_lock(table: Table, user) -> None:
+    """The desk lifts the wrong-code lock of ``table``: every phone and the table may try again."""
+    limits.clear_family(_code_key(table))
+    ResultEvent.objects.create(table=table, kind=ResultEvent.Kind.UNLOCKED, source=ResultSource.DESK,
+                               user=user if user and user.is_authenticated else None)
 
 
 def approve(table: Table, user) -> Result:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import redirect
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
@@ -15,13 +14,12 @@ from tournaments.models import Round
 from tournaments.numbers import whole_or
 from tournaments.permissions import director_required
 from tournaments.services import clock as clock_services
-from tournaments.views.lookups import attempt, public_tournament_or_404, round_or_404
+from tournaments.views.lookups import act, public_tournament_or_404, round_or_404
 
 
 def _act(request: HttpRequest, slug: str, number: int, action: Callable[[Round], None], done: str) -> HttpResponse:
     round_ = round_or_404(slug, number)
-    attempt(request, lambda: action(round_), done)
-    return redirect("director:round_detail", slug, number)
+    return act(request, lambda: action(round_), done, "director:round_detail", slug, number)
 
 
 @director_required

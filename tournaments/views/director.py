@@ -19,7 +19,7 @@ from tournaments.numbers import is_whole
 from tournaments.permissions import DirectorRequiredMixin, director_required
 from tournaments.services import lifecycle
 from tournaments.services import teams as team_services
-from tournaments.views.lookups import tournament_or_404
+from tournaments.views.lookups import REFUSED, search_text, tournament_or_404
 
 
 class TournamentMixin(DirectorRequiredMixin):
@@ -59,7 +59,16 @@ class StatusShownMixin:
         return form
 
 
-class TournamentCreate(StatusShownMixin, DirectorRequiredMixin, CreateView):
+class RefusedFormMixin:
+    """A form sent back with its errors answers 422, not 200: the same page, and a script can tell."""
+
+    def form_invalid(self, form):
+        response = super().form_invalid(form)
+        response.status_code = REFUSED
+        return response
+
+
+class TournamentCreate(RefusedFormMixin, StatusShownMixin, DirectorRequiredMixin, CreateView):
     model = Tournament
     form_class = TournamentForm
     template_name = "tournaments/director/tournament_form.html"
@@ -69,7 +78,7 @@ class TournamentCreate(StatusShownMixin, DirectorRequiredMixin, CreateView):
         return reverse("director:team_list", args=[self.object.slug])
 
 
-class TournamentEdit(StatusShownMixin, DirectorRequiredMixin, UpdateView):
+class TournamentEdit(RefusedFormMixin, StatusShownMixin, DirectorRequiredMixin, UpdateView):
     model = Tournament
     form_class = TournamentForm
     template_name = "tournaments/director/tournament_form.html"
@@ -91,7 +100,7 @@ class TeamList(TournamentMixin, SingleTableMixin, TemplateView):
 
     def get_table_data(self):
         teams = self.tournament.teams.with_people()
-        query = self.request.GET.get("q", "").strip()
+        query = search_text(self.request)
         if query:
             match = Q(name__icontains=query) | Q(players__name__icontains=query) | Q(club__name__icontains=query)
             if is_whole(query):
@@ -102,7 +111,7 @@ class TeamList(TournamentMixin, SingleTableMixin, TemplateView):
     def get_context_data(self, **kwargs):
         active = self.tournament.teams.active()
         return super().get_context_data(
-            query=self.request.GET.get("q", ""),
+            query=search_text(self.request),
             team_count=active.count(),
             present_count=active.filter(checked_in=True).count(),
             **kwargs,
@@ -126,7 +135,8 @@ class TeamFormMixin(TournamentMixin):
         return redirect("director:team_list", self.tournament.slug)
 
     def render(self, form):
-        return render(self.request, self.template_name, {"tournament": self.tournament, "form": form, "team": self.get_team()})
+        return render(self.request, self.template_name, {"tournament": self.tournament, "form": form, "team": self.get_team()},
+                      status=REFUSED if form.errors else 200)
 
 
 class TeamAdd(TeamFormMixin, TemplateView):

@@ -13,12 +13,14 @@ from django.utils.translation import gettext as _
 from tournaments.permissions import allowed_when_archived, director_required
 from tournaments.services import dispute_desk
 from tournaments.services.disputes import ruling_groups
-from tournaments.views.lookups import tournament_or_404
+from tournaments.views.lookups import REFUSED, tournament_or_404
 
 
 def _render(request: HttpRequest, context: dict) -> HttpResponse:
+    """The desk; 422 when what was sent could not be read (a position code, a tap without a card):
+    the engine's verdict, legal or not, is an answer (200)."""
     template = "tournaments/disputes/_desk.html" if request.htmx else "tournaments/disputes/desk.html"
-    return render(request, template, context)
+    return render(request, template, context, status=REFUSED if context["desk"].errors else 200)
 
 
 def rules_helper(request: HttpRequest) -> HttpResponse:

@@ -11,6 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadReque
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
+from keezen_site.https import phones_url
 from tournaments.exporters.base import Exporter, exporter
 from tournaments.models import PrintFile, Round, Tournament
 from tournaments.numbers import whole_or
@@ -37,7 +38,7 @@ def _download(request: HttpRequest, tournament: Tournament, round_: Round | None
             after_round = after_round_of(tournament, request.GET.get("after_round"))
         except AfterRoundError as error:
             return HttpResponseBadRequest(str(error), content_type="text/plain; charset=utf-8")
-    site_url = request.build_absolute_uri("/")
+    site_url = phones_url(request)
     if len(site_url) > PrintFile._meta.get_field("site_url").max_length:
         return HttpResponseBadRequest(_("The address of this site is too long for the QR codes; open it by its "
                                         "LAN address."), content_type="text/plain; charset=utf-8")

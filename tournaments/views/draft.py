@@ -12,53 +12,53 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from tournaments.models import Round
+from keezen_site.https import phones_url
 from tournaments.numbers import is_whole
 from tournaments.permissions import director_required
 from tournaments.services import draft as draft_services
 from tournaments.services import pairing as pairing_services
-from tournaments.views.lookups import attempt, round_or_404, tournament_or_404
+from tournaments.views.lookups import REFUSED, act, refused, round_or_404, tournament_or_404
 
 
 @director_required
 @require_POST
 def draw(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     round_ = round_or_404(slug, number)
-    attempt(request, lambda: pairing_services.pair_round(round_),
-             _("Round %(number)s drawn. Check the flags, then publish.") % {"number": number})
-    return redirect("director:round_detail", slug, number)
+    return act(request, lambda: pairing_services.pair_round(round_),
+               _("Round %(number)s drawn. Check the flags, then publish.") % {"number": number},
+               "director:round_detail", slug, number)
 
 
 @director_required
 @require_POST
 def plan(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_or_404(slug)
-    rounds: list[Round] = []
-    ok = attempt(request, lambda: rounds.extend(pairing_services.plan_all_rounds(tournament)),
-                  ngettext("%(count)s round planned without rematches.",
-                           "%(count)s rounds planned without rematches.", tournament.rounds)
-                  % {"count": tournament.rounds})
-    if ok:
-        return redirect("director:round_detail", slug, 1)
-    return redirect("director:round_list", slug)
+    try:
+        pairing_services.plan_all_rounds(tournament)
+    except ValidationError as error:
+        return refused(request, error.messages, "director:round_list", slug)
+    messages.success(request, ngettext("%(count)s round planned without rematches.",
+                                       "%(count)s rounds planned without rematches.", tournament.rounds)
+                     % {"count": tournament.rounds})
+    return redirect("director:round_detail", slug, 1)
 
 
 @director_required
 @require_POST
 def publish(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     round_ = round_or_404(slug, number)
-    attempt(request, lambda: draft_services.publish(round_, request.build_absolute_uri("/")),
-             _("Round %(number)s is published: players see their tables.") % {"number": number})
-    return redirect("director:round_detail", slug, number)
+    return act(request, lambda: draft_services.publish(round_, phones_url(request)),
+               _("Round %(number)s is published: players see their tables.") % {"number": number},
+               "director:round_detail", slug, number)
 
 
 @director_required
 @require_POST
 def unpublish(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     round_ = round_or_404(slug, number)
-    attempt(request, lambda: draft_services.unpublish(round_),
-             _("Round %(number)s is a draft again; players no longer see it.") % {"number": number})
-    return redirect("director:round_detail", slug, number)
+    return act(request, lambda: draft_services.unpublish(round_),
+               _("Round %(number)s is a draft again; players no longer see it.") % {"number": number},
+               "director:round_detail", slug, number)
 
 
 @director_required
@@ -70,11 +70,10 @@ def swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     )}
     first, second = teams.get(request.POST.get("first", "")), teams.get(request.POST.get("second", ""))
     if first is None or second is None:
-        messages.error(request, _("Choose two teams to swap."))
-    else:
-        attempt(request, lambda: draft_services.swap_teams(round_, first, second),
-                 _("%(first)s and %(second)s swapped places.") % {"first": first, "second": second})
-    return redirect("director:round_detail", slug, number)
+        return refused(request, [_("Choose two teams to swap.")], "director:round_detail", slug, number, status=REFUSED)
+    return act(request, lambda: draft_services.swap_teams(round_, first, second),
+               _("%(first)s and %(second)s swapped places.") % {"first": first, "second": second},
+               "director:round_detail", slug, number)
 
 
 @director_required
@@ -93,4 +92,4 @@ def arrangement(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             return redirect("director:round_detail", slug, number)
     return render(request, "tournaments/director/arrangement.html", {
         "tournament": round_.tournament, "round": round_, "text": text, "errors": errors,
-    })
+    }, status=REFUSED if errors else 200)

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments.permissions import allowed_when_archived, director_required
 from tournaments.services import lifecycle
-from tournaments.views.lookups import attempt, tournament_or_404
+from tournaments.views.lookups import act, tournament_or_404
 
 
 @director_required
@@ -51,8 +51,8 @@ def archive(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def reopen(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_or_404(slug)
-    attempt(request, lambda: lifecycle.reopen(tournament), _("The tournament is running again."))
-    return redirect("director:tournament_lifecycle", slug)
+    return act(request, lambda: lifecycle.reopen(tournament), _("The tournament is running again."),
+               "director:tournament_lifecycle", slug)
 
 
 @director_required

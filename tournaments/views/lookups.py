@@ -1,6 +1,11 @@
 """Small pieces every tier's views share: finding what a URL names (or 404), and running a
 service call from a button with its refusal shown as messages.
 
+Why a refusal is not a redirect: a redirect answers 302 whatever happened, so a script (or a
+browser's tests) cannot tell a refused button from a done one. A done action redirects to its page
+(so a reload does not repeat it); a refused one shows that same page at once with the messages and
+409 Conflict — what the service refused is the tournament's state, not the form.
+
 Public views use the ``public_`` lookups, which leave out hidden tournaments and draft rounds;
 the director's use the others.
 
@@ -11,12 +16,14 @@ a table's lookup and reaches another tournament's table.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest
-from django.shortcuts import get_object_or_404
+from django.http import HttpRequest, HttpResponse, QueryDict
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import resolve, reverse
 
 from tournaments.models import Round, Table, Tournament
 
@@ -58,13 +65,40 @@ def table_or_404(slug: str, number: int, table: int) -> Table:
                              round__tournament__slug=slug, round__number=number, number=table)
 
 
-def attempt(request: HttpRequest, action: Callable[[], object], success: str) -> bool:
-    """Run ``action``: its ValidationError becomes error messages, else ``success`` is shown."""
+SEARCH_MAX_LENGTH = 100
+
+
+def search_text(request: HttpRequest) -> str:
+    """The search box's text (``?q=``): trimmed, at most 100 characters, without the NUL characters
+    PostgreSQL cannot compare (a search is never refused, it finds nothing)."""
+    return request.GET.get("q", "").replace("\x00", "").strip()[:SEARCH_MAX_LENGTH]
+
+
+REFUSED = 422  # a form refused for what was typed: the same page with the errors
+CONFLICT = 409  # a button refused because of the tournament's state: the same page with the message
+
+
+def act(request: HttpRequest, action: Callable[[], object], success: str, to: str, *args: object) -> HttpResponse:
+    """Run a button's ``action``: done, ``success`` is shown on the page ``to`` (a URL name and its
+    ``args``) after a redirect; refused (a ValidationError), its messages are shown on that page
+    at once with status 409."""
     try:
         action()
     except ValidationError as error:
-        for message in error.messages:
-            messages.error(request, message)
-        return False
+        return refused(request, error.messages, to, *args)
     messages.success(request, success)
-    return True
+    return redirect(to, *args)
+
+
+def refused(request: HttpRequest, problems: list[str], to: str, *args: object, status: int = CONFLICT) -> HttpResponse:
+    """The page ``to`` as a GET shows it, with ``problems`` as error messages and ``status``."""
+    for problem in problems:
+        messages.error(request, problem)
+    match = resolve(reverse(to, args=args))
+    shown = copy.copy(request)
+    shown.method, shown.GET, shown.POST = "GET", QueryDict(), QueryDict()
+    response = match.func(shown, *match.args, **match.kwargs)
+    if hasattr(response, "render") and not getattr(response, "is_rendered", True):
+        response.render()
+    response.status_code = status
+    return response

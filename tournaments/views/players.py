@@ -11,7 +11,7 @@ from django.shortcuts import render
 from tournaments.services.clock import clock, current_round
 from tournaments.services.places import find_places, round_tables
 from tournaments.services.seating import seat_views
-from tournaments.views.lookups import public_table_or_404, public_tournament_or_404
+from tournaments.views.lookups import public_table_or_404, public_tournament_or_404, search_text
 
 
 def table_page(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
@@ -28,7 +28,7 @@ def find_table(request: HttpRequest, slug: str) -> HttpResponse:
     """Type a team name, player name or team number; see table, seat and opponents this round."""
     tournament = public_tournament_or_404(slug)
     round_ = current_round(tournament.pk)
-    query = request.GET.get("q", "").strip()
+    query = search_text(request)
     places = find_places(round_, query, tournament.public_names) if round_ is not None and query else []
     context = {"tournament": tournament, "round": round_, "query": query, "places": places,
                "clock": clock(round_) if round_ else None}

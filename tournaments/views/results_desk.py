@@ -19,7 +19,7 @@ from tournaments.numbers import is_whole, whole_or
 from tournaments.permissions import allowed_when_archived, director_required
 from tournaments.services.results import record_result, table_scores
 from tournaments.services.sheet_entry import evaluate, sides
-from tournaments.views.lookups import round_or_404, tournament_or_404
+from tournaments.views.lookups import REFUSED, round_or_404, tournament_or_404
 
 
 def _table(round_: Round, number) -> Table | None:
@@ -72,7 +72,9 @@ def desk(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         context.update(errors=errors, rows=list(zip(context["sides"], points or [])))
     missing = round_.tables.without_sheet().order_by("number").values_list("number", flat=True)
     context["missing"] = list(missing)
-    return render(request, "tournaments/director/results_desk.html", context)
+    refused = context.get("errors") or (request.method == "POST" and "table_error" in context)
+    return render(request, "tournaments/director/results_desk.html", context,
+                  status=REFUSED if refused else 404 if "table_error" in context else 200)
 
 
 @director_required

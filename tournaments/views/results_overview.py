@@ -4,14 +4,14 @@ corrected — refreshed by htmx while tables enter their sheets — with approve
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.permissions import director_required
 from tournaments.services import table_entry as entry
 from tournaments.services.round_sheets import round_sheets, status_counts
-from tournaments.views.lookups import attempt, round_or_404, table_or_404
+from tournaments.views.lookups import act, round_or_404, table_or_404
 
 OVERVIEW_POLL_SECONDS = 10
 
@@ -20,6 +20,9 @@ OVERVIEW_POLL_SECONDS = 10
 def overview(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     round_ = round_or_404(slug, number)
     sheets = round_sheets(round_, with_disputes=True)
+    wrong_codes = entry.code_counts([item.table for item in sheets])
+    for item in sheets:
+        item.table.wrong_codes = wrong_codes.get(item.table.pk)
     context = {
         "tournament": round_.tournament, "round": round_, "sheets": sheets,
         "counts": status_counts(sheets), "poll_seconds": OVERVIEW_POLL_SECONDS,
@@ -32,6 +35,14 @@ def overview(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @require_POST
 def approve(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
     found = table_or_404(slug, number, table)
-    attempt(request, lambda: entry.approve(found, request.user),
-            _("The sheet of table %(table)s is approved.") % {"table": table})
-    return redirect("director:round_results", slug, number)
+    return act(request, lambda: entry.approve(found, request.user),
+               _("The sheet of table %(table)s is approved.") % {"table": table}, "director:round_results", slug, number)
+
+
+@director_required
+@require_POST
+def unlock(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    """Lift a table's wrong-team-code lock: every phone at the table may type a code again."""
+    found = table_or_404(slug, number, table)
+    return act(request, lambda: entry.lift_code_lock(found, request.user),
+               _("Table %(table)s may type team codes again.") % {"table": table}, "director:round_results", slug, number)

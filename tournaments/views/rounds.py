@@ -15,7 +15,8 @@ from tournaments.permissions import director_required
 from tournaments.services import rounds as round_services
 from tournaments.services.pairing import pair_round
 from tournaments.views.lookups import (
-    attempt,
+    REFUSED,
+    act,
     round_or_404,
     table_or_404,
     tournament_or_404,
@@ -65,13 +66,13 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "tournament": round_.tournament, "round": round_, "form": form, "page": page, "tables": page.tables,
         "byes": page.byes, "flags": page.flags, "clock": page.clock, "is_draft": page.is_draft,
         "swap_teams": page.swap_teams, "downloads": round_downloads(round_),
-    })
+    }, status=REFUSED if form.errors else 200)
 
 
 @director_required
 @require_POST
 def table_delete(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
     """Remove a table made by mistake — only while it has no result."""
-    attempt(request, lambda: round_services.delete_table(table_or_404(slug, number, table)),
-            _("Table %(number)s removed.") % {"number": table})
-    return redirect("director:round_detail", slug, number)
+    found = table_or_404(slug, number, table)
+    return act(request, lambda: round_services.delete_table(found), _("Table %(number)s removed.") % {"number": table},
+               "director:round_detail", slug, number)

@@ -5,12 +5,16 @@ services/table_entry.py."""
 
 from __future__ import annotations
 
+import re
+import secrets
+
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
+from keezen_site.https import client_address
 from tournaments.models import Table
 from tournaments.numbers import whole_or
 from tournaments.services import limits
@@ -22,8 +26,28 @@ from tournaments.services.sheet_entry import evaluate, sides
 from tournaments.services.sheet_states import status_of
 
 
-def client_address(request: HttpRequest) -> str:
-    return request.META.get("REMOTE_ADDR", "unknown")
+PHONE_COOKIE = "keezen_phone"  # a random name for this phone: wrong team codes lock the phone that typed them
+PHONE_COOKIE_DAYS = 2
+
+
+def _phone(request: HttpRequest) -> str:
+    """Who types the team codes: the phone's cookie, or (a client without cookies) its address —
+    so a guesser locks itself, not the other team's phone behind the same venue address."""
+    value = request.COOKIES.get(PHONE_COOKIE, "")
+    return value if re.fullmatch(r"[A-Za-z0-9_-]{22}", value) else f"ip:{client_address(request)}"[:60]
+
+
+def _with_phone_cookie(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    if not re.fullmatch(r"[A-Za-z0-9_-]{22}", request.COOKIES.get(PHONE_COOKIE, "")):
+        response.set_cookie(PHONE_COOKIE, secrets.token_urlsafe(16), max_age=PHONE_COOKIE_DAYS * 24 * 3600,
+                            httponly=True, samesite="Lax", secure=request.is_secure())
+    return response
+
+
+def _too_many(request: HttpRequest, template: str, context: dict, wait: int) -> HttpResponse:
+    response = render(request, template, context, status=429)
+    response["Retry-After"] = str(wait)
+    return response
 
 
 def _find(token: str) -> Table | None:
@@ -52,14 +76,19 @@ def _page(request: HttpRequest, table: Table, status: int | None = None, **extra
 
 @never_cache
 def sheet(request: HttpRequest, token: str) -> HttpResponse:
-    address = f"table-link:{client_address(request)}"
-    wait = limits.blocked(address, entry.LINK_TRIES, entry.LINK_WINDOW)
-    if wait:
-        return render(request, "tournaments/table/unknown.html", {"wait": wait}, status=429)
-    table = _find(token)
+    """A known link always answers, whatever its address did; unknown links are counted per
+    address, and past the limit answered 429 (only a guesser of links gets it)."""
+    table = _find(token) if len(token) <= 64 else None
     if table is None:
-        limits.count(address, entry.LINK_WINDOW)
+        address = f"table-link:{client_address(request)}"
+        if limits.count(address, entry.LINK_WINDOW) > entry.LINK_TRIES:
+            wait = limits.blocked(address, entry.LINK_TRIES, entry.LINK_WINDOW) or entry.LINK_WINDOW
+            return _too_many(request, "tournaments/table/unknown.html", {"wait": wait}, wait)
         return render(request, "tournaments/table/unknown.html", {}, status=404)
+    return _with_phone_cookie(request, _sheet(request, table, token))
+
+
+def _sheet(request: HttpRequest, table: Table, token: str) -> HttpResponse:
     if request.method != "POST":
         return _page(request, table)
     action = request.POST.get("action", "")
@@ -76,10 +105,14 @@ def sheet(request: HttpRequest, token: str) -> HttpResponse:
         if action in ("confirm", "dispute"):
             code = request.POST.get("code", "")
             if action == "confirm":
-                entry.confirm(table, code)
+                entry.confirm(table, code, guesser=_phone(request))
             else:
-                entry.dispute(table, code, request.POST.get("note", ""))
+                entry.dispute(table, code, request.POST.get("note", ""), guesser=_phone(request))
             return redirect("table:sheet", token)
+    except entry.CodeLocked as error:
+        response = _page(request, table, status=429, errors=error.messages)
+        response["Retry-After"] = str(error.wait)
+        return response
     except entry.Conflict as error:  # the page is built again from the database: it shows the first sheet
         return _page(request, _find(token), status=409, errors=error.messages)
     except entry.LinkClosed as error:

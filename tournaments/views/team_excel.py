@@ -1,5 +1,11 @@
 """Director pages for the Excel import of teams: upload → preview → confirm. (The template and the
-export are downloads: tournaments/exporters/catalogue.py.)"""
+export are downloads: tournaments/exporters/catalogue.py.)
+
+Status codes tell scripts and browsers what happened, with the same readable page: a preview 200;
+a request without a file 400; a file over the size limit 413; a file refused for what it holds
+(a bad row, a limit of tournaments/excel/limits.py, not a workbook) 422; a confirm without a
+previewed import 410; a confirm whose teams clash with teams registered meanwhile 409.
+"""
 
 from __future__ import annotations
 
@@ -17,7 +23,9 @@ from tournaments.forms import TeamImportForm
 from tournaments.models import Tournament
 from tournaments.permissions import director_required
 from tournaments.services.teams import TeamData, register_teams
-from tournaments.views.lookups import tournament_or_404
+from tournaments.views.lookups import refused, tournament_or_404
+
+TEMPLATE = "tournaments/director/team_import.html"
 
 
 def _session_key(tournament: Tournament) -> str:
@@ -28,8 +36,9 @@ def _session_key(tournament: Tournament) -> str:
 def upload(request: HttpRequest, slug: str) -> HttpResponse:
     """Read the sheet and show what would be created, or every error by row. Writes nothing."""
     tournament = tournament_or_404(slug)
-    form = TeamImportForm(request.POST or None, request.FILES or None)
+    form = TeamImportForm(request.POST, request.FILES) if request.method == "POST" else TeamImportForm()
     context = {"tournament": tournament, "form": form}
+    status = 400 if form.errors else 200
     if request.method == "POST" and form.is_valid():
         result = team_excel.read_teams(form.cleaned_data["file"], tournament)
         context.update(result=result, filename=form.cleaned_data["file"].name)
@@ -39,7 +48,8 @@ def upload(request: HttpRequest, slug: str) -> HttpResponse:
             ]
         else:
             request.session.pop(_session_key(tournament), None)
-    return render(request, "tournaments/director/team_import.html", context)
+            status = 413 if result.too_large else 422
+    return render(request, TEMPLATE, context, status=status)
 
 
 @director_required
@@ -47,10 +57,10 @@ def upload(request: HttpRequest, slug: str) -> HttpResponse:
 def confirm(request: HttpRequest, slug: str) -> HttpResponse:
     """Write the previewed teams in one transaction, after checking them against the database again."""
     tournament = tournament_or_404(slug)
-    stored = request.session.get(_session_key(tournament))
+    stored = request.session.pop(_session_key(tournament), None)
     if not stored:
-        messages.error(request, _("There is no previewed import to confirm; upload the file again."))
-        return redirect("director:team_import", slug)
+        return refused(request, [_("There is no previewed import to confirm; upload the file again.")],
+                       "director:team_import", slug, status=410)
     # Each team keeps the sheet row it came from, so these messages name the same rows as the preview.
     rows = [
         (row.pop("row", index), TeamData(**{**row, "players": tuple(row["players"])}))
@@ -65,11 +75,7 @@ def confirm(request: HttpRequest, slug: str) -> HttpResponse:
         except IntegrityError:
             errors.append(_("Another change to the teams came in at the same time; nothing was imported."))
     if errors:
-        for error in errors:
-            messages.error(request, error)
-        messages.error(request, _("Nothing was imported. Upload the file again."))
-        request.session.pop(_session_key(tournament), None)
-        return redirect("director:team_import", slug)
-    request.session.pop(_session_key(tournament), None)
+        return refused(request, [*errors, _("Nothing was imported. Upload the file again.")],
+                       "director:team_import", slug)
     messages.success(request, _("%(count)d teams imported.") % {"count": len(teams)})
     return redirect("director:team_list", slug)

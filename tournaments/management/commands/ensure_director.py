@@ -2,18 +2,17 @@
 
 The first run creates the user ``director`` (or ``--username``) in the Directors group with a
 random password, kept in the untracked file ``.director_password`` so it can be printed again.
-``DIRECTOR_PASSWORD`` in the environment chooses the password instead.
+``DIRECTOR_PASSWORD`` in the environment chooses the password instead; it must pass Django's
+password validators, else the command stops with their reasons (exit status 2), and so does
+``make run``. A director removed with ``manage.py directors remove`` is not made one again.
 """
 
 import os
-import secrets
-from pathlib import Path
 
-from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError, no_translations
 
-from tournaments.permissions import directors_group
+from tournaments.services import directors
 
 
 class Command(BaseCommand):
@@ -22,20 +21,29 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--username", default="director")
 
+    @no_translations  # the command line speaks English, as every command here
     def handle(self, *args, username: str, **options):
-        password_file = Path(settings.BASE_DIR) / ".director_password"
         User = get_user_model()
         user = User.objects.filter(username=username).first()
         password = os.environ.get("DIRECTOR_PASSWORD")
-        if user is None:
-            password = password or secrets.token_urlsafe(9)
-            user = User.objects.create_user(username=username, password=password, is_staff=True)
-            password_file.write_text(password)
-            password_file.chmod(0o600)
-        elif password:
-            user.set_password(password)
-            user.save()
-            password_file.write_text(password)
-        user.groups.add(directors_group())
-        known = password_file.read_text().strip() if password_file.exists() else None
+        if password:
+            try:
+                directors.checked_password(password, user or User(username=username))
+            except directors.Refused as error:
+                raise CommandError(f"DIRECTOR_PASSWORD: {error}", returncode=2) from None
+        try:
+            if user is None:
+                user, password = directors.add(username, password or None)
+                directors.store_password(password)
+            elif password:
+                directors.set_password(user, password)
+                directors.store_password(password)
+        except directors.Refused as error:
+            raise CommandError(str(error), returncode=2) from None
+        if not (user.is_active and directors.is_listed(user)):
+            self.stdout.write(self.style.WARNING(
+                f"“{username}” is no longer a director (removed with `manage.py directors remove`); "
+                "`manage.py directors list` shows who is."))
+            return
+        known = directors.stored_password()
         self.stdout.write(self.style.SUCCESS(f"Director login: {username} / {known or '(password set earlier; not stored here)'}"))

@@ -5,6 +5,7 @@ import sys
 from django.core.management.base import BaseCommand, CommandError, no_translations
 
 from tournaments.services.tournament_file import InvalidTournamentFile, import_file, loads
+from tournaments.services.tournament_file.spec import MAX_BYTES
 
 
 class Command(BaseCommand):
@@ -15,8 +16,12 @@ class Command(BaseCommand):
 
     @no_translations  # the command line speaks English, as every command here
     def handle(self, *args, file: str, **options):
-        try:
-            content = sys.stdin.buffer.read() if file == "-" else open(file, "rb").read()
+        try:  # one byte over the file's size limit is enough for loads() to refuse it
+            if file == "-":
+                content = sys.stdin.buffer.read(MAX_BYTES + 1)
+            else:
+                with open(file, "rb") as stream:
+                    content = stream.read(MAX_BYTES + 1)
         except OSError as error:
             raise CommandError(f"cannot read {file}: {error.strerror}") from None
         try:

@@ -17,6 +17,7 @@ from django.core.management.base import BaseCommand, CommandError, no_translatio
 from tournaments.services import backups
 from tournaments.services.lifecycle import contents
 from tournaments.services.tournament_file import InvalidTournamentFile, copy_file, loads, restore_file
+from tournaments.services.tournament_file.spec import MAX_BYTES
 
 
 class Command(BaseCommand):
@@ -36,8 +37,12 @@ class Command(BaseCommand):
                 path = backups.newest_in(path)
             except ValueError as error:
                 raise CommandError(str(error)) from None
-        try:
-            content = sys.stdin.buffer.read() if file == "-" else path.read_bytes()
+        try:  # one byte over the file's size limit is enough for loads() to refuse it
+            if file == "-":
+                content = sys.stdin.buffer.read(MAX_BYTES + 1)
+            else:
+                with path.open("rb") as stream:
+                    content = stream.read(MAX_BYTES + 1)
         except OSError as error:
             raise CommandError(f"cannot read {path}: {error.strerror}") from None
         try:

@@ -1,33 +1,114 @@
-"""``manage.py serve``: serve the site on the LAN with gunicorn and print the addresses for phones."""
+"""``manage.py serve``: serve the site on the LAN with gunicorn and print the addresses for phones.
+
+With ``HTTPS=1`` (docs/https.md) it also serves HTTPS for the director on ``HTTPS_PORT`` (8443),
+with the certificate keezen_site/certificates.py makes on the first start: two gunicorn
+processes, because gunicorn's certificate applies to every address it listens on, and the phones
+stay on plain HTTP (a certificate warning on every player's phone would stop the day). This
+command waits for both and stops both. With ``HTTPS=proxy`` it listens on 127.0.0.1 only, for the
+reverse proxy in front.
+"""
+
+from __future__ import annotations
 
 import os
+import signal
+import subprocess
 import sys
+import time
 
 from django.conf import settings
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
+from django.urls import reverse
 
+from keezen_site import certificates
+from keezen_site.https import Mode, certificate_names, is_loopback
 from keezen_site.lan import lan_addresses
+
+HTTPS_WORKERS = 2
+"""Processes of the HTTPS server: the director and a desk laptop or two (threads as for HTTP)."""
 
 
 class Command(BaseCommand):
-    help = "Serve on 0.0.0.0 (gunicorn) and print the addresses that phones on the LAN can open."
+    help = "Serve on 0.0.0.0 (gunicorn) and print the addresses that phones on the LAN can open; HTTPS=1 adds HTTPS for the director."
 
     def add_arguments(self, parser):
         parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", 8000)))
         parser.add_argument("--workers", type=int, help="server processes (default: KEEZEN_WORKERS, else cores + 1; keezen_site/gunicorn_conf.py)")
+        parser.add_argument("--host", help="address to listen on (default 0.0.0.0; 127.0.0.1 with HTTPS=proxy)")
 
-    def handle(self, *args, port: int, workers: int | None, **options):
+    def handle(self, *args, port: int, workers: int | None, host: str | None, **options):
+        mode = settings.HTTPS_MODE
+        host = host or ("127.0.0.1" if mode == Mode.PROXY else "0.0.0.0")
+        if mode == Mode.VENUE and port == settings.HTTPS_PORT:
+            raise CommandError(f"HTTP and HTTPS cannot share port {port}: set PORT or HTTPS_PORT to another one.")
+        os.environ["PORT"] = str(port)  # the servers' settings: the phones' port (keezen_site.https.phones_url)
+        http = self.gunicorn(f"{host}:{port}", workers)
+        if mode == Mode.VENUE:
+            found = certificates.ensure(settings.HTTPS_DIR, *certificate_names())
+            self.print_addresses(port, https_port=settings.HTTPS_PORT, found=found)
+            https = self.gunicorn(f"{host}:{settings.HTTPS_PORT}", HTTPS_WORKERS) + [
+                "--certfile", str(found.certificate), "--keyfile", str(found.key),
+                "--no-control-socket"]  # the HTTP server's control socket stays its own
+            sys.exit(run_together([http, https]))
+        if mode == Mode.PROXY:
+            self.stdout.write(f"Behind the reverse proxy (HTTPS=proxy): it forwards to http://{host}:{port}/ "
+                              "with X-Forwarded-Proto (docs/https.md).")
+        else:
+            self.print_addresses(port)
+        self.stdout.flush()
+        os.execv(http[0], http)
+
+    def gunicorn(self, bind: str, workers: int | None) -> list[str]:
+        gunicorn = os.path.join(os.path.dirname(sys.executable), "gunicorn")
+        config = settings.BASE_DIR / "keezen_site" / "gunicorn_conf.py"
+        arguments = [gunicorn, "keezen_site.wsgi", "--config", str(config), "--bind", bind, "--access-logfile", "-"]
+        if workers:
+            arguments += ["--workers", str(workers)]
+        return arguments
+
+    def print_addresses(self, port: int, *, https_port: int | None = None,
+                        found: certificates.Certificates | None = None) -> None:
         self.stdout.write(f"On this laptop:   http://localhost:{port}/")
         addresses = lan_addresses()
         for address in addresses:
             self.stdout.write(self.style.SUCCESS(f"Phones on the LAN: http://{address}:{port}/"))
         if not addresses:
             self.stdout.write("No LAN address found: connect to the venue's network to let phones in.")
+        if found is not None:
+            self.stdout.write(self.style.SUCCESS(f"Director (HTTPS):  https://localhost:{https_port}/director/"))
+            hosts = [address for address in found.addresses if not is_loopback(address)] + \
+                [name for name in found.names if name != "localhost"]
+            for name in hosts:
+                self.stdout.write(self.style.SUCCESS(f"Director (HTTPS):  https://{name}:{https_port}/director/"))
+            if found.left_out:
+                self.stdout.write(f"Not in the certificate (outside the local authority's names): {', '.join(found.left_out)}")
+            self.stdout.write(
+                "Trust the certificate authority once on each desk laptop (docs/https.md): download "
+                f"http://{addresses[0] if addresses else 'localhost'}:{port}{reverse('https_ca')} "
+                f"(or copy {found.ca}),\ncheck that its SHA-256 fingerprint is {found.ca_fingerprint}\n"
+                "and import it in the browser as an authority that identifies websites.")
+            self.stdout.write(f"Certificate authority {'made now' if found.made_ca else 'reused'}; "
+                              f"server certificate {'made now' if found.made_server else 'reused'}, "
+                              f"SHA-256 {found.server_fingerprint}")
         self.stdout.flush()
-        gunicorn = os.path.join(os.path.dirname(sys.executable), "gunicorn")
-        config = settings.BASE_DIR / "keezen_site" / "gunicorn_conf.py"
-        arguments = [gunicorn, "keezen_site.wsgi", "--config", str(config), "--bind", f"0.0.0.0:{port}",
-                     "--access-logfile", "-"]
-        if workers:
-            arguments += ["--workers", str(workers)]
-        os.execv(gunicorn, arguments)
+
+
+def run_together(commands: list[list[str]]) -> int:
+    """Run the servers side by side until one ends, Ctrl+C or SIGTERM; then stop the others.
+    The exit code is the first failing server's, else 0."""
+    children = [subprocess.Popen(command) for command in commands]
+
+    def stop(*_signal) -> None:
+        for child in children:
+            if child.poll() is None:
+                child.send_signal(signal.SIGTERM)
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    try:
+        while all(child.poll() is None for child in children):
+            time.sleep(0.2)
+    finally:
+        stop()
+        codes = [child.wait() for child in children]
+    return next((code for code in codes if code not in (0, -signal.SIGTERM, -signal.SIGINT)), 0)

@@ -6,8 +6,10 @@ whole running day — check-ins, withdrawals, every version of every sheet with 
 links and team codes, the clock, the frozen standings and the rulings — so that a restore is the
 day exactly as it was. In modules by what they do:
 
-- :mod:`.spec` — the names of the format (version, patterns);
-- :mod:`.checks` and :mod:`.day_checks` — every check, before anything is written;
+- :mod:`.spec` — the names of the format (version, patterns) and its limits (size, depth, lengths);
+- :mod:`.schema` — the kind, range and length of every field, read from the model columns;
+- :mod:`.checks` and :mod:`.day_checks` — reading within the limits, then every check (the schema
+  first, then what makes sense), before anything is written;
 - :mod:`.writing` — import, restore over, or copy beside, in one transaction and in bulk;
 - :mod:`.export` — the file of a tournament, in a fixed order so that it round-trips byte for byte.
 """

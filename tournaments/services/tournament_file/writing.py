@@ -46,7 +46,8 @@ from tournaments.models import (
 from tournaments.models.rounds import new_table_token, new_team_code
 from tournaments.services.results import from_sheet
 from tournaments.services.teams import TeamData, clubs_by_name, register_teams, whole_batches
-from tournaments.services.tournament_file.checks import InvalidTournamentFile, ParsedFile, moment, read_file
+from tournaments.services.tournament_file.checks import InvalidTournamentFile, ParsedFile, read_file
+from tournaments.services.tournament_file.schema import moment
 from tournaments.services.tournament_file.spec import RESULT_FIELDS
 from tournaments.signals import bump
 
@@ -117,7 +118,7 @@ def _team_numbers(parsed: ParsedFile) -> list[int]:
     """Version 2 gives each team's number; version 1 takes it from ids like T12 when they all are."""
     if parsed.team_details:
         return [parsed.team_details[team["id"]]["number"] for team in parsed.teams]
-    found = [re.fullmatch(r"T([1-9]\d{0,8})", team["id"]) for team in parsed.teams]
+    found = [re.fullmatch(r"T([1-9][0-9]{0,8})", team["id"]) for team in parsed.teams]
     if all(found) and len({int(m.group(1)) for m in found}) == len(found):
         return [int(m.group(1)) for m in found]
     return list(range(1, len(parsed.teams) + 1))

@@ -1,0 +1,212 @@
+"""In Chromium with the Content-Security-Policy on: the pages that run scripts work with only the
+site's own files (htmx polling, the clock, the table link's preview, the dispute desk's taps, the
+check-in, the standings' round select, a print file's progress), a refused form posted by htmx is
+shown and a failed poll leaves the page, and ``manage.py serve``'s HTTPS works in Chromium. Every
+page is watched for console errors and ``securitypolicyviolation`` events."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import TIMEOUT_MS, _only_loopback
+from tests.conftest import PASSWORD
+from tests.test_https import SERVED_PASSWORD, prepare_site, serving, stop
+from tournaments.services import clock as clock_services
+from tournaments.services.draft import publish
+from tournaments.services.pairing import pair_round
+from tournaments.services.rounds import add_round
+
+pytestmark = pytest.mark.browser
+
+REPORT_VIOLATIONS = """
+document.addEventListener("securitypolicyviolation", function (event) {
+  window.__cspViolation([event.violatedDirective, event.blockedURI || "inline", event.sourceFile + ":" + event.lineNumber,
+                         event.sample].join(" "));
+});
+"""
+
+
+def watch(page, allowed: tuple[str, ...] = ()) -> list[str]:
+    """Console errors, JavaScript errors and policy violations of every page the tab opens; a
+    console error containing one of ``allowed`` is expected (a refused request on purpose)."""
+    problems: list[str] = []
+
+    def on_console(message):
+        text = message.text
+        if message.type == "error" and not any(part in text for part in allowed):
+            problems.append(f"console error: {text}")
+        elif "Content Security Policy" in text or "Content-Security-Policy" in text:
+            problems.append(f"console {message.type}: {text}")
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda error: problems.append(f"JavaScript error: {error}"))
+    page.expose_binding("__cspViolation", lambda _source, text: problems.append(f"CSP violation: {text}"))
+    page.add_init_script(REPORT_VIOLATIONS)
+    return problems
+
+
+def log_in(page, username: str, password: str) -> None:
+    page.goto("/login/")
+    page.locator("input[name=username]").fill(username)
+    page.locator("input[name=password]").fill(password)
+    page.locator("main form button[type=submit]").tap()
+    expect(page).to_have_url(re.compile(r"/director/$"))
+
+
+@pytest.fixture
+def running(tournament, make_teams):
+    """Round 1 of 8 teams published, its clock running."""
+    make_teams(tournament, 8)
+    round_ = add_round(tournament)
+    pair_round(round_)
+    publish(round_)
+    clock_services.start(round_)
+    return round_
+
+
+def test_public_pages_poll_and_count_down_with_only_the_sites_files(page, tournament, running, settings):
+    settings.PUBLIC_POLL_SECONDS = 1
+    problems = watch(page)
+
+    page.goto(f"/t/{tournament.slug}/standings/")
+    expect(page.locator("[data-testid=standings-list]")).to_be_visible()
+    with page.expect_response(lambda r: "/standings/" in r.url and r.request.headers.get("hx-request") == "true"):
+        pass  # htmx polls the standings
+    assert page.evaluate("document.querySelectorAll('style').length") == 0  # htmx added no style of its own
+    number = page.locator("[data-testid=standings-list] .cell-number").first
+    assert number.evaluate("e => getComputedStyle(e).minWidth") == "32px"  # keezen.css, not style=""
+
+    page.goto(f"/t/{tournament.slug}/")
+    clock = page.locator(".round-clock [data-clock-time]")
+    first = clock.inner_text()
+    expect(clock).not_to_have_text(first, timeout=5_000)  # clock.js counts down
+
+    page.goto(f"/t/{tournament.slug}/projector/")
+    expect(page.locator(".round-clock-big [data-clock-time]")).to_be_visible()
+    page.goto("/rules/")
+    expect(page.locator("#board svg")).to_be_visible()
+    assert problems == []
+
+
+def test_table_entry_preview_and_the_dispute_desk_with_only_the_sites_files(page, director, tournament, running):
+    problems = watch(page)
+    table = running.tables.get(number=1)
+
+    page.goto(f"/s/{table.token}/")
+    page.wait_for_load_state("load")
+    for _ in range(3):
+        page.locator('[data-arrival="A"]').tap()
+    page.locator('[data-arrival="B"]').tap()
+    expect(page.locator("#arrivals")).to_have_value("AAAB")
+    expect(page.locator("#preview [data-testid=points-A]")).to_be_visible()  # htmx posted the preview
+
+    log_in(page, director.username, PASSWORD)
+    page.goto(f"/director/t/{tournament.slug}/disputes/")
+    page.wait_for_load_state("load")
+    code = page.locator("#position-code")
+    page.locator('#board g.hole[data-loc="t0"]:not([data-colour])').tap()
+    expect(code).to_have_text("K4:t0|-|-|-")
+    page.locator('#board g.hole[data-loc="t2"]:not([data-colour])').tap()
+    expect(code).to_have_text("K4:t0.t2|-|-|-")
+    page.locator('label[for="card-4"]').tap()
+    expect(page.locator("#board .move-arrow")).to_have_count(1)
+    # The board's own style (allowed by its hash) applies: the tap targets are invisible.
+    hit = page.locator("#board .hole .hit").first
+    assert hit.evaluate("e => getComputedStyle(e).fill") in ("transparent", "rgba(0, 0, 0, 0)")
+
+    page.goto("/rules/")  # the rules helper: the same desk, its house rules to tick
+    page.wait_for_load_state("load")
+    sevens = page.locator("#hr-sm")
+    assert sevens.evaluate("e => getComputedStyle(e).width") == "72px"  # .field-count, not style=""
+    sevens.fill("3")
+    sevens.dispatch_event("change")  # dispute.js posts the desk; htmx swaps it
+    expect(page.locator("#hr-sm")).to_have_value("3")
+    page.locator("#hr-jp").check()
+    expect(page.locator("#hr-jp")).to_be_checked()
+    assert problems == []
+
+
+def test_check_in_standings_select_and_print_progress_with_only_the_sites_files(page, director, tournament,
+                                                                                 running, settings):
+    problems = watch(page)
+    team = tournament.teams.order_by("number").first()
+    log_in(page, director.username, PASSWORD)
+
+    page.goto(f"/director/t/{tournament.slug}/checkin/")
+    row = page.locator(f"#team-{team.pk}")
+    row.locator("button[type=submit]").tap()
+    expect(row.locator("button[type=submit]")).to_have_attribute("aria-pressed", "true")
+    page.locator("#checkin-filter").fill(team.name.lower())
+    expect(page.locator("#checkin-list .checkin-row:not(.d-none)")).to_have_count(1)
+
+    page.goto(f"/director/t/{tournament.slug}/standings/")
+    other = "1" if page.locator("#after_round").input_value() == "0" else "0"
+    page.locator("#after_round").select_option(other)  # data-submit-on-change, not onchange=""
+    expect(page).to_have_url(re.compile(rf"/standings/\?after_round={other}$"))
+    expect(page.locator("#after_round")).to_have_value(other)
+
+    settings.PRINT_FILES_RUN = "queue"  # the file stays in the making: the progress bar shows
+    page.goto(f"/director/t/{tournament.slug}/standings.pdf")
+    bar = page.locator("#print-file [data-progress]")
+    expect(bar).to_be_attached()
+    expect(bar).to_have_attribute("style", re.compile(r"^width: \d+%;$"))  # set by keezen.js, through the CSSOM
+    assert bar.evaluate("e => e.style.width") == bar.get_attribute("data-progress") + "%"
+    assert problems == []
+
+
+def test_a_refused_htmx_post_is_shown_and_a_failed_poll_leaves_the_page(page, tournament, running):
+    """keezen.js: htmx swaps a 4xx answer to a POST (the readable refusal), not to a GET."""
+    # Chromium logs every 4xx answer ("… status of 400"); htmx logs the failed poll as an error, and
+    # not the refused post (keezen.js: no error, swapped).
+    problems = watch(page, allowed=("the server responded with a status of 400", "status of 404",
+                                    "Response Status Error Code 404 from /t/no-such-tournament/"))
+    table = running.tables.get(number=1)
+    page.goto(f"/s/{table.token}/")
+    page.wait_for_load_state("load")
+
+    sides = page.locator("#sides").inner_html()
+    with page.expect_response(lambda r: "/no-such-tournament/" in r.url) as failed:
+        page.evaluate("""htmx.ajax("GET", "/t/no-such-tournament/standings/", {target: "#sides"})""")
+    assert failed.value.status == 404
+    page.wait_for_timeout(300)
+    assert page.locator("#sides").inner_html() == sides  # the page as it was
+
+    with page.expect_response(lambda r: r.request.method == "POST") as answer:
+        page.evaluate("""htmx.ajax("POST", location.pathname,
+                         {target: "#preview", swap: "innerHTML", values: {action: "submit"}})""")
+    assert answer.value.status == 400
+    expect(page.locator("#preview #entry-errors")).to_be_visible()  # the refusal, swapped in
+    assert problems == []
+
+
+def test_the_served_https_works_in_chromium(browser, tmp_path):
+    """``manage.py serve`` with ``HTTPS=1``: Chromium reaches the director over HTTPS (its
+    certificate accepted as a desk laptop would after trusting it), is sent there from plain HTTP,
+    and the pages run with the policy on."""
+    environment = prepare_site(tmp_path)
+    with serving(tmp_path, environment) as served:
+        context = browser.new_context(ignore_https_errors=True, locale="en-US",
+                                      extra_http_headers={"Accept-Language": "en-US,en;q=0.9"})
+        context.set_default_timeout(TIMEOUT_MS)
+        context.route("**/*", _only_loopback)
+        try:
+            page = context.new_page()
+            problems = watch(page)
+            page.goto(f"{served.http}/login/")  # typed over plain HTTP: sent to HTTPS
+            expect(page).to_have_url(f"{served.https}/login/")
+            assert page.locator("#in-clear-warning").count() == 0
+            page.locator("input[name=username]").fill("director")
+            page.locator("input[name=password]").fill(SERVED_PASSWORD)
+            page.locator("main form button[type=submit]").click()
+            expect(page).to_have_url(f"{served.https}/director/")
+            cookies = {cookie["name"]: cookie for cookie in context.cookies()}
+            assert cookies["sessionid"]["secure"] is True
+            page.goto(f"{served.http}/")  # the phones' side still plain HTTP
+            expect(page).to_have_url(f"{served.http}/")
+            assert problems == []
+        finally:
+            context.close()
+        assert stop(served.process) == (0, False)

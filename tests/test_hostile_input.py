@@ -1,0 +1,266 @@
+"""Hostile input to every URL of the site: no answer is a server error, and a refused request
+writes nothing.
+
+Why a sweep and not one test per field: the attack that found the 500s tried every parameter of
+every page with the values people and scripts send by accident or on purpose (digits that
+``str.isdigit`` accepts and ``int`` refuses, numbers past the database's columns, texts past their
+length, NUL characters, JSON nested a hundred thousand deep). The sweep walks the URL patterns
+themselves, so a new page is covered the day it is added; the forms are read from the pages as a
+director sees them. It runs on SQLite and, in CI, on PostgreSQL, where integer and length
+overflows show.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+from urllib.parse import urlencode, urlsplit
+
+import pytest
+from django.apps import apps
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, resolve, reverse
+from django.urls.exceptions import Resolver404
+
+from tournaments.management.busy_day import build_busy_day
+from tournaments.models import ResultEvent, Table
+from tournaments.permissions import directors_group
+from tournaments.services.rounds import add_round
+
+# One value of each kind. Field values: what a phone, a pasted text or a script may send.
+HOSTILE = {
+    "non-ascii digit": "²",
+    "arabic digits": "١٢٣",
+    "past int limit": "9" * 4400,
+    "64-bit": str(2**63),
+    "past 32-bit": "40000000000",
+    "past 16-bit": "40000",
+    "negative": "-1",
+    "zero": "0",
+    "empty": "",
+    "long text": "x" * 10000,
+    "nul": "a\x00b",
+    "float": "1e309",
+}
+# The kinds sent to one field at a time (all of them go to every field at once).
+# Django's form fields are cleaned one by one, so every field at once finds what a field refuses
+# badly; one at a time, with the others valid, finds what a form lets through to a column too small.
+EACH_FIELD = ("past 32-bit", "past 16-bit", "long text", "nul")
+# Path values: the URL converters let only digits through to ``int`` parameters.
+PATH_INT = {"zero": 0, "huge": 10**30, "64-bit": 2**63, "past 32-bit": 40000000000}
+PATH_STR = {"non-ascii digit": "²", "long text": "x" * 300, "dots": "..", "nul-like": "%00"}
+DEEP_JSON = "[" * 100_000 + "]" * 100_000
+# Query parameters the views read (from request.GET), besides every field of the page's forms.
+# ("retry" is left out: it makes a PDF again, whatever its value.)
+QUERY_NAMES = ("q", "table", "after_round", "job", "show", "page", "sort", "next")
+# Pages whose form shows for a query: the results desk's sheet of table 1.
+FORM_QUERY = {"director:results_desk": "?table=1"}
+# Not sent: logging out would end the director's session for the rest of the sweep.
+SKIP_POST = {"logout"}
+# A form shown again with its errors: Bootstrap's markers of a refused field or message.
+REFUSED_FORM = re.compile(rb'is-invalid|invalid-feedback|errorlist|alert-danger[^>]*role="alert"')
+
+
+class Forms(HTMLParser):
+    """The forms of a page: action, method and their fields' names and values."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.forms: list[dict] = []
+
+    def handle_starttag(self, tag: str, attrs: list) -> None:
+        attrs = dict(attrs)
+        if tag == "form":
+            self.forms.append({"action": attrs.get("action") or attrs.get("hx-post") or "",
+                               "method": (attrs.get("method") or "get").lower(), "fields": {}})
+        elif tag in ("input", "select", "textarea", "button") and self.forms and attrs.get("name"):
+            if attrs.get("type") in ("checkbox", "radio") and "checked" not in attrs:
+                self.forms[-1]["fields"].setdefault(attrs["name"], "")
+            else:
+                self.forms[-1]["fields"][attrs["name"]] = attrs.get("value") or ""
+
+
+def patterns(resolver: URLResolver | None = None, prefix: str = "") -> list[tuple[str, URLPattern]]:
+    """Every named URL pattern of the site with its namespaced name, admin excluded (tested apart)."""
+    resolver = resolver or get_resolver()
+    found = []
+    for item in resolver.url_patterns:
+        if isinstance(item, URLResolver):
+            if item.namespace == "admin":
+                continue
+            found += patterns(item, f"{prefix}{item.namespace}:" if item.namespace else prefix)
+        elif item.name:
+            found.append((prefix + item.name, item))
+    return found
+
+
+def snapshot() -> dict:
+    """Every row the site keeps, but the counted attempts (rate limits count refusals by design) and
+    the log lines of refused codes and refused second sheets (a refusal is logged, nothing changes)."""
+    rows = {}
+    for model in apps.get_app_config("tournaments").get_models():
+        query = model.objects.order_by("pk")
+        if model._meta.model_name == "attempt":
+            continue
+        if model is ResultEvent:
+            query = query.exclude(kind__in=[ResultEvent.Kind.REFUSED_CODE, ResultEvent.Kind.CONFLICT])
+        rows[model._meta.label] = list(query.values_list())
+    rows["users"] = list(get_user_model().objects.order_by("pk").values_list("pk", "username", "password", "is_active"))
+    return rows
+
+
+@pytest.fixture
+def day(db):
+    tournament = build_busy_day(8, seed=3)
+    add_round(tournament)  # a planned round too: its draw and publish forms
+    return tournament
+
+
+@pytest.fixture
+def director_client(day):
+    user = get_user_model().objects.create_user("fuzz-director", password="x")
+    user.groups.add(directors_group())
+    client = Client(raise_request_exception=False)
+    client.force_login(user)
+    return client
+
+
+def kwargs_for(pattern: URLPattern, day) -> dict:
+    table = Table.objects.filter(round__tournament=day, round__number=3).order_by("number").first()
+    values = {"slug": day.slug, "number": 3, "table": table.number, "pk": table.seats.first().team_id,
+              "seat": 1, "token": table.token, "identifier": "standings-xlsx", "name": "none.json"}
+    return {name: values[name] for name in pattern.pattern.converters}
+
+
+def hostile_paths(name: str, pattern: URLPattern, day) -> list[tuple[str, str]]:
+    """The pattern with each of its parameters replaced by each hostile path value."""
+    good = kwargs_for(pattern, day)
+    out = []
+    for key, converter in pattern.pattern.converters.items():
+        values = PATH_INT if converter.__class__.__name__ == "IntConverter" else PATH_STR
+        for kind, value in values.items():
+            try:
+                out.append((f"{key}={kind}", reverse(name, kwargs={**good, key: value})))
+            except Exception:  # noqa: BLE001 - the converter refuses it: no request reaches a view
+                continue
+    return out
+
+
+class Sweep:
+    """Sends requests and collects what went wrong, so one run names every failure. A refused POST
+    is compared with the rows before it; a GET is only checked for server errors (a GET may start a
+    print file, and comparing after every one would make the sweep slow)."""
+
+    def __init__(self, client: Client, ours: bool = True) -> None:
+        self.client = client
+        self.ours = ours  # our pages: a refused form or action must answer 4xx
+        self.failures: list[str] = []
+        self.before: dict | None = None
+
+    def send(self, what: str, method: str, url: str, data=None, **extra) -> None:
+        if method == "post" and self.before is None:
+            self.before = snapshot()
+        response = getattr(self.client, method)(url, data, **extra) if data is not None else \
+            getattr(self.client, method)(url, **extra)
+        status = response.status_code
+        if status >= 500:
+            self.failures.append(f"{status} {method.upper()} {url[:120]} ({what})")
+        if self.ours and method == "post" and status == 200 and REFUSED_FORM.search(response.content):
+            self.failures.append(f"200 for a refused form (should be 4xx): POST {url[:120]} ({what})")
+        if self.ours and method == "post" and 300 <= status < 400 and any(
+                message.level == messages.ERROR for message in messages.get_messages(response.wsgi_request)) \
+                and snapshot() == self.before:  # refused whole (a round added but not drawn is half done)
+            self.failures.append(f"{status} for a refused action (should be 4xx): POST {url[:120]} ({what})")
+        if method == "post" and 400 <= status < 500:
+            after = snapshot()
+            if after != self.before:
+                changed = [label for label in after if after[label] != self.before.get(label)]
+                self.failures.append(f"{status} but wrote {changed}: {method.upper()} {url[:120]} ({what})")
+            self.before = after
+        elif status < 400 or status >= 500:  # it may have written: take a new baseline before the next POST
+            self.before = None
+
+    def forms_of(self, url: str) -> list[dict]:
+        response = self.client.get(url)
+        self.before = None
+        if response.status_code != 200 or "html" not in response.get("Content-Type", ""):
+            return []
+        parser = Forms()
+        parser.feed(response.content.decode())
+        for form in parser.forms:
+            form["action"] = form["action"] or url
+        return parser.forms
+
+
+def sweep_pattern(sweep: Sweep, name: str, pattern: URLPattern, day, each_field: bool = True) -> None:
+    url = reverse(name, kwargs=kwargs_for(pattern, day)) + FORM_QUERY.get(name, "")
+    for what, bad_url in hostile_paths(name, pattern, day):
+        sweep.send(what, "get", bad_url)
+        sweep.send(what, "post", bad_url, {"action": "confirm", "code": "1"})
+    forms = sweep.forms_of(url)
+    names = set(QUERY_NAMES) | {field for form in forms if form["method"] == "get" for field in form["fields"]}
+    for kind, value in HOSTILE.items():  # every name at once, each kind
+        sweep.send(f"every query parameter {kind}", "get", f"{url}?{urlencode(dict.fromkeys(names, value))}")
+    for field in sorted(names) if each_field else ():  # one at a time: a refusal of one hides no other
+        for kind in ("non-ascii digit", "past int limit"):
+            sweep.send(f"?{field}={kind}", "get", f"{url}?{urlencode({field: HOSTILE[kind]})}")
+    if name.split(":")[-1] in SKIP_POST:
+        return
+    sweep.send("deep JSON", "post", url, DEEP_JSON, content_type="application/json")
+    sweep.send("wrong JSON types", "post", url, json.dumps({"number": [], "table": {}, "code": None}),
+               content_type="application/json")
+    for form in forms:
+        if form["method"] != "post" or not same_view(form["action"], url):
+            continue
+        fields = {name: value for name, value in form["fields"].items() if name != "csrfmiddlewaretoken"}
+        for kind, value in HOSTILE.items():
+            sweep.send(f"every field {kind}", "post", form["action"], dict.fromkeys(fields, value))
+        for field in fields:
+            for kind in EACH_FIELD:
+                sweep.send(f"{field}={kind}", "post", form["action"], {**fields, field: HOSTILE[kind]})
+            sweep.send(f"{field} twice", "post", form["action"], {**fields, field: ["1", "²"]})
+
+
+def same_view(action: str, url: str) -> bool:
+    try:
+        return resolve(urlsplit(action).path).func == resolve(urlsplit(url).path).func
+    except Resolver404:
+        return False
+
+
+SITE = patterns()
+
+
+@pytest.mark.parametrize("name,pattern", SITE, ids=[name for name, _p in SITE])
+def test_no_server_error_and_nothing_written_for_hostile_input(name, pattern, day, director_client):
+    client = director_client if name.startswith("director:") else Client(raise_request_exception=False)
+    failures = []
+    clients = [client, Client(raise_request_exception=False)] if name.startswith("director:") else [client]
+    for each in clients:  # the anonymous visitor of a director page too: refused, nothing written
+        sweep = Sweep(each)
+        sweep_pattern(sweep, name, pattern, day, each_field=each is client)
+        failures += sweep.failures
+    assert not failures, "\n".join(failures[:40])
+
+
+def test_the_admin_answers_hostile_input_without_a_server_error(day):
+    """The admin is Django's, for a superuser: its lists, searches, sorts and pages, its change and
+    add pages with every kind of value. Only server errors are looked for (its refused forms answer
+    200, as Django's admin does)."""
+    from django.contrib import admin
+
+    superuser = get_user_model().objects.create_superuser("fuzz-admin", password="x")
+    client = Client(raise_request_exception=False)
+    client.force_login(superuser)
+    sweep = Sweep(client, ours=False)
+    for model in admin.site._registry:
+        info = (model._meta.app_label, model._meta.model_name)
+        changelist = reverse("admin:%s_%s_changelist" % info)
+        for kind, value in HOSTILE.items():
+            sweep.send(kind, "get", f"{changelist}?{urlencode({'q': value, 'o': value, 'p': value, 'e': value})}")
+            sweep.send(kind, "get", reverse("admin:%s_%s_change" % info, args=[value or "0"]))
+            sweep.send(kind, "post", reverse("admin:%s_%s_add" % info), {"name": value, "number": value})
+    assert not sweep.failures, "\n".join(sweep.failures[:40])
