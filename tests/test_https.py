@@ -346,7 +346,7 @@ def prepare_site(folder: Path) -> dict[str, str]:
     """A migrated SQLite database with a director, for a server of its own."""
     environment = _environment(DATABASE_URL=f"sqlite:///{folder / 'db.sqlite3'}", KEEZEN_HTTPS_DIR=str(folder / ".https"),
                                KEEZEN_BACKUP_DIR=str(folder / "backups"), BACKUPS_RUN="off",
-                               ALLOWED_HOSTS="127.0.0.1,localhost", KEEZEN_WORKERS="1", KEEZEN_THREADS="2")
+                               ALLOWED_HOSTS="127.0.0.1,localhost", KEEZEN_WORKERS="1", KEEZEN_THREADS="4")
     script = ("from django.core.management import call_command; from django.contrib.auth import get_user_model; "
               "from tournaments.permissions import directors_group; "
               "call_command('migrate', interactive=False, verbosity=0); call_command('createcachetable'); "

@@ -190,7 +190,9 @@ def test_the_served_https_works_in_chromium(browser, tmp_path):
     with serving(tmp_path, environment) as served:
         context = browser.new_context(ignore_https_errors=True, locale="en-US",
                                       extra_http_headers={"Accept-Language": "en-US,en;q=0.9"})
-        context.set_default_timeout(TIMEOUT_MS)
+        # A server of its own, started cold on a busy CI machine: its first pages may take a while.
+        context.set_default_timeout(max(TIMEOUT_MS, 30_000))
+        context.set_default_navigation_timeout(max(TIMEOUT_MS, 30_000))
         context.route("**/*", _only_loopback)
         try:
             page = context.new_page()
