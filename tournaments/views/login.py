@@ -15,6 +15,7 @@ from django.views.decorators.debug import sensitive_variables
 
 from keezen_site.https import client_address
 from tournaments.services import logins
+from tournaments.views.lookups import rate_limited
 
 
 class ThrottledAuthenticationForm(AuthenticationForm):
@@ -39,8 +40,7 @@ class LoginView(auth_views.LoginView):
 
     def form_invalid(self, form: ThrottledAuthenticationForm) -> HttpResponse:
         response = super().form_invalid(form)
-        response.status_code = 400
         if form.wait:
-            response.status_code = 429
-            response["Retry-After"] = str(form.wait)
+            return rate_limited(response, form.wait)
+        response.status_code = 400
         return response

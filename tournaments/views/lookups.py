@@ -78,6 +78,13 @@ REFUSED = 422  # a form refused for what was typed: the same page with the error
 CONFLICT = 409  # a button refused because of the tournament's state: the same page with the message
 
 
+def rate_limited(response: HttpResponse, wait: int) -> HttpResponse:
+    """``response`` as a rate limit's answer: 429, and ``Retry-After`` in seconds."""
+    response.status_code = 429
+    response["Retry-After"] = str(wait)
+    return response
+
+
 def act(request: HttpRequest, action: Callable[[], object], success: str, to: str, *args: object) -> HttpResponse:
     """Run a button's ``action``: done, ``success`` is shown on the page ``to`` (a URL name and its
     ``args``) after a redirect; refused (a ValidationError), its messages are shown on that page

@@ -24,29 +24,29 @@ from tournaments.services.results import table_scores
 from tournaments.services.seating import seat_views
 from tournaments.services.sheet_entry import evaluate, sides
 from tournaments.services.sheet_states import status_of
+from tournaments.views.lookups import rate_limited
 
 
 PHONE_COOKIE = "keezen_phone"  # a random name for this phone: wrong team codes lock the phone that typed them
 PHONE_COOKIE_DAYS = 2
 
 
+def _phone_cookie(request: HttpRequest) -> str | None:
+    """The phone's cookie when it is one this site gave (22 characters of a random token)."""
+    value = request.COOKIES.get(PHONE_COOKIE, "")
+    return value if re.fullmatch(r"[A-Za-z0-9_-]{22}", value) else None
+
+
 def _phone(request: HttpRequest) -> str:
     """Who types the team codes: the phone's cookie, or (a client without cookies) its address —
     so a guesser locks itself, not the other team's phone behind the same venue address."""
-    value = request.COOKIES.get(PHONE_COOKIE, "")
-    return value if re.fullmatch(r"[A-Za-z0-9_-]{22}", value) else f"ip:{client_address(request)}"[:60]
+    return _phone_cookie(request) or f"ip:{client_address(request)}"[:60]
 
 
 def _with_phone_cookie(request: HttpRequest, response: HttpResponse) -> HttpResponse:
-    if not re.fullmatch(r"[A-Za-z0-9_-]{22}", request.COOKIES.get(PHONE_COOKIE, "")):
+    if _phone_cookie(request) is None:
         response.set_cookie(PHONE_COOKIE, secrets.token_urlsafe(16), max_age=PHONE_COOKIE_DAYS * 24 * 3600,
                             httponly=True, samesite="Lax", secure=request.is_secure())
-    return response
-
-
-def _too_many(request: HttpRequest, template: str, context: dict, wait: int) -> HttpResponse:
-    response = render(request, template, context, status=429)
-    response["Retry-After"] = str(wait)
     return response
 
 
@@ -83,7 +83,7 @@ def sheet(request: HttpRequest, token: str) -> HttpResponse:
         address = f"table-link:{client_address(request)}"
         if limits.count(address, entry.LINK_WINDOW) > entry.LINK_TRIES:
             wait = limits.blocked(address, entry.LINK_TRIES, entry.LINK_WINDOW) or entry.LINK_WINDOW
-            return _too_many(request, "tournaments/table/unknown.html", {"wait": wait}, wait)
+            return rate_limited(render(request, "tournaments/table/unknown.html", {"wait": wait}), wait)
         return render(request, "tournaments/table/unknown.html", {}, status=404)
     return _with_phone_cookie(request, _sheet(request, table, token))
 
@@ -110,9 +110,7 @@ def _sheet(request: HttpRequest, table: Table, token: str) -> HttpResponse:
                 entry.dispute(table, code, request.POST.get("note", ""), guesser=_phone(request))
             return redirect("table:sheet", token)
     except entry.CodeLocked as error:
-        response = _page(request, table, status=429, errors=error.messages)
-        response["Retry-After"] = str(error.wait)
-        return response
+        return rate_limited(_page(request, table, errors=error.messages), error.wait)
     except entry.Conflict as error:  # the page is built again from the database: it shows the first sheet
         return _page(request, _find(token), status=409, errors=error.messages)
     except entry.LinkClosed as error:
