@@ -7,7 +7,7 @@ from crispy_forms.layout import Fieldset, Layout, Submit
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import MAX_TEAM_NUMBER, NAME_MAX_LENGTH, Club, PublicNames, Team, Tournament
+from tournaments.models import MAX_TEAM_NUMBER, NAME_MAX_LENGTH, Club, Language, PublicNames, Team, Tournament
 from tournaments.services.teams import TeamData, clean_name
 
 
@@ -19,7 +19,7 @@ class TournamentForm(forms.ModelForm):
             "teams_per_table", "three_team_table", "avoid_same_club", "status",
             "entry_grace_minutes", "confirmed_counts",
             "jack_partner", "jack_own_start", "self_capture", "home_entry",
-            "seven_partner_remainder", "seven_max_pawns", "seed", "public_names",
+            "seven_partner_remainder", "seven_max_pawns", "seed", "public_names", "language",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
                    "public_names": forms.RadioSelect}
@@ -36,7 +36,7 @@ class TournamentForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.helper = FormHelper()
         self.helper.layout = Layout(
-            Fieldset(_("Tournament"), "name", "slug", "date", "venue", "status"),
+            Fieldset(_("Tournament"), "name", "slug", "date", "venue", "status", "language"),
             Fieldset(_("Play"), "scoring_system", "rounds", "round_minutes", "teams_per_table"),
             Fieldset(
                 _("House rules"), "jack_partner", "jack_own_start", "self_capture", "home_entry",
@@ -49,9 +49,13 @@ class TournamentForm(forms.ModelForm):
         )
         # A form sent without the field (an older page, a script) keeps the tournament's setting.
         self.fields["public_names"].required = False
+        self.fields["language"].required = False
 
     def clean_public_names(self) -> str:
         return self.cleaned_data.get("public_names") or self.instance.public_names or PublicNames.FULL
+
+    def clean_language(self) -> str:
+        return self.cleaned_data.get("language") or self.instance.language or Language.DUTCH
 
 
 class TeamForm(forms.Form):

@@ -12,6 +12,7 @@ from tournaments.models.registration import (  # noqa: F401
     NAME_MAX_LENGTH,
     Club,
     ForcedOrOptional,
+    Language,
     PublicNames,
     Player,
     ScoringSystem,

@@ -56,6 +56,13 @@ class PublicNames(models.TextChoices):
     TEAMS_ONLY = "teams-only", _("Team names only")
 
 
+class Language(models.TextChoices):
+    """The languages the site speaks, each named in itself (as language pickers do)."""
+
+    DUTCH = "nl", "Nederlands"
+    ENGLISH = "en", "English"
+
+
 class ForcedOrOptional(models.TextChoices):
     FORCED = "forced", _("Forced")
     OPTIONAL = "optional", _("Optional")
@@ -63,8 +70,13 @@ class ForcedOrOptional(models.TextChoices):
 
 class TournamentQuerySet(models.QuerySet):
     def public(self) -> "TournamentQuerySet":
-        """The tournaments players may see: not hidden (a hidden one is on no public page)."""
-        return self.filter(hidden=False)
+        """The tournaments players may see: not hidden (a hidden one is on no public page) and not a
+        practice run (never public, whatever its settings)."""
+        return self.filter(hidden=False, practice=False)
+
+    def real(self) -> "TournamentQuerySet":
+        """The director's tournaments, without the practice runs (those are listed under their tournament)."""
+        return self.filter(practice=False)
 
     def listed(self) -> "TournamentQuerySet":
         """The tournaments on the public home page: public and not archived. An archived tournament
@@ -176,6 +188,16 @@ class Tournament(models.Model):
     archived = models.BooleanField(
         _("archived"), default=False,
         help_text=_("An archived tournament can be read but not changed; it stays public unless it is hidden."),
+    )
+    language = models.CharField(
+        _("language of the printed papers"), max_length=5, choices=Language.choices, default=Language.DUTCH,
+        help_text=_("The table cards, score sheets and the PDFs for the wall are printed in this language, "
+                    "whatever language your browser shows."),
+    )
+    practice = models.BooleanField(_("practice run"), default=False, editable=False)
+    practice_of = models.ForeignKey(
+        "self", verbose_name=_("practice run of"), null=True, blank=True, editable=False,
+        on_delete=models.CASCADE, related_name="practice_runs",
     )
     public_names = models.CharField(
         _("player names in public"), max_length=15, choices=PublicNames.choices, default=PublicNames.FULL,

@@ -96,7 +96,7 @@ def _tournament_section(tournament: Tournament) -> dict[str, Any]:
     section: dict[str, Any] = {
         "slug": tournament.slug, "status": tournament.status, "hidden": tournament.hidden,
         "archived": tournament.archived, "created_at": when(tournament.created_at),
-        "public_names": tournament.public_names, "three_team_table": tournament.three_team_table,
+        "public_names": tournament.public_names, "language": tournament.language, "three_team_table": tournament.three_team_table,
         "avoid_same_club": tournament.avoid_same_club, "entry_grace_minutes": tournament.entry_grace_minutes,
         "confirmed_counts": tournament.confirmed_counts,
     }

@@ -429,7 +429,8 @@ def file_schema(version: int) -> Obj:
     settings = ("status", "hidden", "archived", "created_at", "public_names", "three_team_table", "avoid_same_club",
                 "entry_grace_minutes", "confirmed_counts")
     tournament = Obj({"slug": column(Tournament, "slug", pattern=validate_slug.regex, form=SLUG_FORM),
-                      **{key: column(Tournament, key) for key in settings}, "frozen_standings": frozen},
+                      **{key: column(Tournament, key) for key in settings}, "language": column(Tournament, "language"),
+                      "frozen_standings": frozen},
                      required=("slug", *settings))
     clubs = List(Obj({"name": column(Club, "name"), "town": column(Club, "town")}, required=("name",)))
     team_details = List(Obj(

@@ -32,6 +32,7 @@ from tournaments.models import (
     NAME_MAX_LENGTH,
     Bye,
     Club,
+    Language,
     Result,
     ResultEvent,
     ResultSource,
@@ -143,6 +144,7 @@ def _tournament_fields(parsed: ParsedFile, copy: bool, replacing: Tournament | N
         fields.update({key: section[key] for key in (
             "status", "hidden", "archived", "public_names", "three_team_table", "avoid_same_club",
             "entry_grace_minutes", "confirmed_counts")})
+        fields["language"] = section.get("language", Language.DUTCH)
         fields["created_at"] = moment(section["created_at"])
         fields["frozen_standings"] = section.get("frozen_standings")
     if copy:
