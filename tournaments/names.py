@@ -1,0 +1,66 @@
+"""Names as people type, read and sort them: the one normalisation behind every search, and the one
+order of every list of names.
+
+Why one module: at the venue a player types ``zoe ozdemir`` on a phone and expects "Zoë Özdemir";
+the desk types ``t hooft`` for "’t Hooft". A database's own case folding differs between SQLite (ASCII
+only) and PostgreSQL (collation), and neither ignores accents or apostrophes; so every search compares
+:func:`search_key` of the query with :func:`search_key` of the names, in Python, the same on both.
+Lists of names (the wall list by team, the check-in list, the places found) sort with :func:`sort_key`,
+the way a Dutch club expects: accents and case ignored, "’t Hooft" under H and "van der Berg" under B,
+an emoji neither first nor last by accident.
+
+Pure Python, no Django: tested with plain strings.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+APOSTROPHES = "'’‘`´ʼʻ′"
+"""Straight, curly and look-alike apostrophes: typed differently by every phone keyboard."""
+
+_LETTERS = str.maketrans({"ø": "o", "đ": "d", "ð": "d", "ł": "l", "þ": "th", "æ": "ae", "œ": "oe", "ı": "i"})
+"""Letters that Unicode does not decompose into a base letter and an accent."""
+
+PREFIXES = frozenset({
+    "van", "von", "de", "der", "den", "des", "het", "t", "te", "ter", "ten", "in", "op", "aan", "bij",
+    "uit", "s", "du", "da", "di", "dos", "del", "la", "le", "d", "l",
+})
+"""Words a Dutch list passes over when it sorts a name that begins with them (*tussenvoegsels*, the
+articles "’t", "de", "het", and the French and Italian ones met in clubs), after :func:`search_key`
+(so "’t" is ``t``)."""
+
+
+def search_key(text: str) -> str:
+    """``text`` as every search compares it: case-folded, accents and apostrophes removed, hyphens, dots
+    and runs of spaces made one space. ``"Zoë Özdemir"`` → ``"zoe ozdemir"``, ``"’t Hooft"`` →
+    ``"t hooft"``, ``"De Vries-van Dam"`` → ``"de vries van dam"``."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    kept = []
+    for char in decomposed:
+        if unicodedata.combining(char) or char in APOSTROPHES:
+            continue
+        kept.append(" " if char in "-‐‑–—_.,/" or char.isspace() else char)
+    return " ".join("".join(kept).translate(_LETTERS).split())
+
+
+def matches(query: str, *texts: str) -> bool:
+    """Whether ``query`` is found in any of ``texts``, as :func:`search_key` sees them (an empty query
+    matches nothing)."""
+    wanted = search_key(query)
+    return bool(wanted) and any(wanted in search_key(text) for text in texts if text)
+
+
+def sort_key(name: str) -> tuple[str, str, str]:
+    """The key that sorts ``name`` as people expect: by its first real word onwards, accents and case
+    ignored; leading *tussenvoegsels* and articles (:data:`PREFIXES`) and emoji passed over, and used
+    only to break ties; the name itself last, so the order is total. A name without any letter or digit
+    sorts as it is written, after the names with letters."""
+    words = [kept for word in search_key(name).split() if (kept := "".join(char for char in word if char.isalnum()))]
+    start = 0
+    while start < len(words) - 1 and words[start] in PREFIXES:
+        start += 1
+    main = " ".join(words[start:])
+    if not main:
+        return ("\U0010ffff", name, name)
+    return (main, " ".join(words[:start]), name)
