@@ -238,6 +238,43 @@ def test_every_problem_is_reported_at_once_in_row_order(registered):
     assert not result.ok
 
 
+def test_problems_with_other_rows_come_in_row_order_too(tournament):
+    """Issue 16, item 11: a name taken twice (row 3) is reported before an empty name in row 4."""
+    rows = [[1, "De Kezers", "A", "B"], [1, "De Kezers", "C", "D"], [None, "", "E", "F"]]
+    result = read_teams(sheet_upload(rows), tournament)
+    assert [error.split(":")[0] for error in result.errors] == ["Row 3", "Row 3", "Row 4"]
+
+
+def test_the_same_team_name_in_two_clubs_says_how_to_tell_them_apart(registered):
+    rows = [[None, "Team 1", "A", "B", "KC Zuid"], [None, "Pionnen", "C", "D", "Zevens"],
+            [None, "Pionnen", "E", "F", "Achten"], [None, "Team 2", "G", "H", "club 2"]]
+    with translation.override("en"):
+        errors = read_teams(sheet_upload(rows), registered).errors
+    assert errors[0] == ("Row 2: a team named “Team 1” is already registered (number 1). Team names differ within "
+                         "a tournament: add the club, for example “Team 1 (KC Zuid)”.")
+    assert errors[1] == ("Row 4: the team name “Pionnen” also appears in row 3. Team names differ within a "
+                         "tournament: add the club, for example “Pionnen (Achten)”.")
+    assert errors[2] == "Row 5: a team named “Team 2” is already registered (number 2)."  # the same club: no hint
+
+
+def test_a_player_named_twice_is_flagged_but_may_be_imported(registered, director_client):
+    rows = [[None, "Nieuw", "Zoë Özdemir", "zoe ozdemir"], [None, "Ander", "Speler 1a", "Gert"],
+            [None, "Derde", "Gert", "Hans"]]
+    with translation.override("en"):
+        result = read_teams(sheet_upload(rows), registered)
+    assert result.ok and result.warnings == [
+        "Row 2: both players of “Nieuw” are called “zoe ozdemir”.",
+        "Row 3: “Speler 1a” also plays in team “Team 1” (number 1). A person plays in one team; if these "
+        "are two people, tell them apart (an initial, a second name).",
+        "Row 4: “Gert” also plays in team “Ander” (row 3). A person plays in one team; if these are two people, "
+        "tell them apart (an initial, a second name).",
+    ]
+    page = post_upload(director_client, registered, sheet_upload(rows))
+    assert page.status_code == 200 and 'id="import-warnings"' in page.content.decode()
+    assert post_confirm(director_client, registered).status_code == 302
+    assert registered.teams.filter(name="Derde").exists()
+
+
 def test_one_bad_row_among_good_ones_refuses_the_whole_file(tournament, director_client):
     rows = GOOD_ROWS[:2] + [[8, "Halve", "Eva", ""]] + [[9, "Nog een", "G", "H"]]
     assert_refused(

@@ -30,13 +30,15 @@ from tournaments.services.tournament_file import import_file
 
 PDFTOTEXT = shutil.which("pdftotext")
 NAMES = {"T1": "De Kezers", "T2": "Pionnen", "T3": "Harten Vrouw", "T4": "Boeren", "T5": "Zeven Splitters"}
+CLUBS = {"T1": {"club": "De Kwakel"}, "T3": {"club": "Het Pionneke"}}
 
 
 def tournament_file(**extra) -> dict:
     return {
         "format": "keezen-tournament", "version": 1, "name": "Keezen Cup 2026", "date": "2026-11-21",
         "venue": "De Kwakel", "scoring": "pawn-order", "rounds": 3, "seed": 20261121,
-        "teams": [{"id": key, "name": name, "players": [f"{name} A", f"{name} B"]} for key, name in NAMES.items()],
+        "teams": [{"id": key, "name": name, "players": [f"{name} A", f"{name} B"], **CLUBS.get(key, {})}
+                  for key, name in NAMES.items()],
         "tables": [
             {"round": 1, "table": 1, "teams": ["T1", "T2"], "arrivals": ["T1", "T2", "T1"]},
             {"round": 1, "table": 2, "teams": ["T3", "T4"], "arrivals": ["T4", "T3", "T3"]},
@@ -148,8 +150,8 @@ def test_individual_standings_are_per_player(director_client, db):
     workbook = load_workbook(io.BytesIO(director_client.get(
         f"/director/t/{tournament.slug}/standings.xlsx", HTTP_ACCEPT_LANGUAGE="en").content))
     rows = list(workbook["Standings"].iter_rows(values_only=True))
-    assert rows[0][:4] == ("Rank", "Player", "Team", "Team name")
-    assert rows[1][:4] == (1, "De Kezers A", "T1", "De Kezers") and rows[1][-2] == 11
+    assert rows[0][:5] == ("Rank", "Player", "Team", "Team name", "Club")
+    assert rows[1][:5] == (1, "De Kezers A", 1, "De Kezers", "De Kwakel") and rows[1][-2] == 11
 
 
 def test_a_tournament_without_results(director_client, tournament, make_teams):
@@ -168,7 +170,7 @@ def test_a_tournament_without_results(director_client, tournament, make_teams):
     assert list(workbook["Round 1"].iter_rows(min_row=2, values_only=True)) == [(1,) + (None,) * 8]
     rows = list(workbook["Standings"].iter_rows(min_row=2, values_only=True))
     # Everyone on 0: the lot orders them.
-    assert sorted(row[1] for row in rows) == ["T1", "T2", "T3"] and {row[-1] for row in rows} == {"by lot"}
+    assert sorted(row[1] for row in rows) == [1, 2, 3] and {row[-1] for row in rows} == {"by lot"}
 
 
 def test_excel_workbook(director_client, cup):
@@ -180,28 +182,30 @@ def test_excel_workbook(director_client, cup):
     assert workbook.sheetnames == ["Standings", "Round 1", "Round 2", "Round 3"]
 
     standings = list(workbook["Standings"].iter_rows(values_only=True))
-    assert standings[0] == ("Rank", "Team", "Team name", "Player 1", "Player 2", "R1", "R2", "Total", "Lot")
+    # Teams by their numbers (issue 16, item 10), with their clubs.
+    assert standings[0] == ("Rank", "Team", "Team name", "Club", "Player 1", "Player 2", "R1", "R2", "Total", "Lot")
     assert [row[0] for row in standings[1:]] == [1, 2, 3, 4, 5]
-    assert [row[1] for row in standings[1:]][:1] == ["T1"] and [row[1] for row in standings[1:]][3:] == ["T3", "T2"]
-    assert {row[1]: row[7] for row in standings[1:]} == TOTALS
-    assert standings[1] == (1, "T1", "De Kezers", "De Kezers A", "De Kezers B", 400, 1120, 1520, None)
-    assert {row[1]: row[8] for row in standings[1:]} == {"T1": None, "T4": "by lot", "T5": "by lot", "T3": None, "T2": None}
+    assert [row[1] for row in standings[1:]][:1] == [1] and [row[1] for row in standings[1:]][3:] == [3, 2]
+    assert {f"T{row[1]}": row[8] for row in standings[1:]} == TOTALS
+    assert standings[1] == (1, 1, "De Kezers", "De Kwakel", "De Kezers A", "De Kezers B", 400, 1120, 1520, None)
+    assert standings[4][:4] == (4, 3, "Harten Vrouw", "Het Pionneke") and standings[5][3] is None
+    assert {row[1]: row[9] for row in standings[1:]} == {1: None, 4: "by lot", 5: "by lot", 3: None, 2: None}
 
     round1 = list(workbook["Round 1"].iter_rows(values_only=True))
     assert round1[0] == ("Table", "Team 1", "Team name", "Points", "Team 2", "Team name", "Points", "Score sheet", "Version")
     assert round1[1:] == [
-        (1, "T1", "De Kezers", 400, "T2", "Pionnen", 140, "T1 T2 T1 T1", 2),
-        (2, "T3", "Harten Vrouw", 270, "T4", "Boeren", 150, "T4 T3 T3", 1),
-        ("bye", "T5", "Zeven Splitters", 150, None, None, None, "Bye", None),
+        (1, 1, "De Kezers", 400, 2, "Pionnen", 140, "1 2 1 1", 2),
+        (2, 3, "Harten Vrouw", 270, 4, "Boeren", 150, "4 3 3", 1),
+        ("bye", 5, "Zeven Splitters", 150, None, None, None, "Bye", None),
     ]
     round2 = list(workbook["Round 2"].iter_rows(values_only=True))
     assert round2[1:] == [
-        (1, "T1", "De Kezers", 1120, "T3", "Harten Vrouw", 0, "Forfeit: T3", 1),
-        (2, "T2", "Pionnen", 0, "T5", "Zeven Splitters", 150, "T5 · Stopped by the clock", 1),
-        ("bye", "T4", "Boeren", 150, None, None, None, "Bye", None),
+        (1, 1, "De Kezers", 1120, 3, "Harten Vrouw", 0, "Forfeit: 3", 1),
+        (2, 2, "Pionnen", 0, 5, "Zeven Splitters", 150, "5 · Stopped by the clock", 1),
+        ("bye", 4, "Boeren", 150, None, None, None, "Bye", None),
     ]
     round3 = list(workbook["Round 3"].iter_rows(values_only=True))
-    assert round3[1:] == [(1, "T1", "De Kezers", None, "T4", "Boeren", None, None, None)]
+    assert round3[1:] == [(1, 1, "De Kezers", None, 4, "Boeren", None, None, None)]
 
 
 def test_excel_rows_after_a_round_and_names_stay_text(cup):
@@ -213,9 +217,9 @@ def test_excel_rows_after_a_round_and_names_stay_text(cup):
         assert [spec.name for spec in exporter.sheets()] == ["standings", "round-1"]
         rows = list(exporter.iterate_sheet(exporter.sheets()[0]))
         content = exporter.render()
-    assert rows[0] == ["Rank", "Team", "Team name", "Player 1", "Player 2", "R1", "Total", "Lot"]
-    # T5's bye in round 1 has no played round to average yet: 0.
-    assert [(row[1], row[-2]) for row in rows[1:]] == [("T1", 400), ("T3", 270), ("T4", 150), ("T2", 140), ("T5", 0)]
+    assert rows[0] == ["Rank", "Team", "Team name", "Club", "Player 1", "Player 2", "R1", "Total", "Lot"]
+    # Team 5's bye in round 1 has no played round to average yet: 0.
+    assert [(row[1], row[-2]) for row in rows[1:]] == [(1, 400), (3, 270), (4, 150), (2, 140), (5, 0)]
     cell = load_workbook(io.BytesIO(content))["Round 1"]["F2"]
     assert cell.value == team.name and cell.data_type == "s"
 

@@ -68,4 +68,7 @@ def test_the_frozen_snapshot_keeps_its_names_after_a_rename(db):
     snapshot = tournament.frozen_standings
     tournament.teams.filter(number=1).update(name="Renamed after the freeze")
     frozen = public_standings(tournament)
-    assert frozen.as_json() == snapshot and frozen.rows[0].name == "De Kezers"
+    marks = ("bye_round", "corrected")  # kept beside each row of the snapshot, not in the contract's JSON
+    assert frozen.as_json() == {**snapshot, "standings": [{key: value for key, value in row.items() if key not in marks}
+                                                          for row in snapshot["standings"]]}
+    assert frozen.rows[0].name == "De Kezers"

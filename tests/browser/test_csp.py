@@ -142,8 +142,9 @@ def test_check_in_standings_select_and_print_progress_with_only_the_sites_files(
     page.locator("#checkin-filter").fill(team.name.lower())
     expect(page.locator("#checkin-list .checkin-row:not(.d-none)")).to_have_count(1)
 
+    add_round(tournament)  # round 2, drawn: the page offers "after round" 1 and 2
     page.goto(f"/director/t/{tournament.slug}/standings/")
-    other = "1" if page.locator("#after_round").input_value() == "0" else "0"
+    other = "2" if page.locator("#after_round").input_value() == "1" else "1"
     page.locator("#after_round").select_option(other)  # data-submit-on-change, not onchange=""
     expect(page).to_have_url(re.compile(rf"/standings/\?after_round={other}$"))
     expect(page.locator("#after_round")).to_have_value(other)

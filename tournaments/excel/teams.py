@@ -4,8 +4,10 @@ One layout for the template, the export and the import, so a sheet exported toda
 again tomorrow. Headings are accepted in Dutch and English. The importer reads every row and
 collects every problem, naming the row, before anything is written; the caller writes the
 result in one transaction, in bulk (:func:`tournaments.services.teams.register_teams`). The
-checks against the database read the tournament's teams once, never per row, so reading a sheet
-costs one query however long it is. An upload is checked against :mod:`tournaments.excel.limits`
+checks against the database read the tournament's teams and players once, never per row, so reading
+a sheet costs two queries however long it is. A problem stops the import and is named by its row, in
+row order; a player named twice is a warning the director may import anyway (two people may share a
+name). An upload is checked against :mod:`tournaments.excel.limits`
 before openpyxl opens it, and read in read-only mode within those limits, so no file can exhaust
 the laptop.
 """
@@ -24,7 +26,8 @@ from openpyxl.utils import get_column_letter
 
 from tournaments.excel.limits import LAST_EXCEL_ROW, MAX_COLUMNS, MAX_ROWS, archive_problem
 from tournaments.exporters.workbook import SheetSpec, WorkbookRows
-from tournaments.models import MAX_TEAM_NUMBER, NAME_MAX_LENGTH, Team, Tournament
+from tournaments.models import MAX_TEAM_NUMBER, NAME_MAX_LENGTH, Player, Team, Tournament
+from tournaments.names import search_key
 from tournaments.services.teams import TeamData, clean_name
 
 # Column key → heading. Every language's heading is accepted on import.
@@ -42,6 +45,8 @@ REQUIRED = ("name", "player_1", "player_2")
 class ImportResult:
     teams: list[TeamData] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    # Shown with the preview, which may still be confirmed: a player named twice (two people may share a name).
+    warnings: list[str] = field(default_factory=list)
     # The sheet row of each team, so a later check (at confirm) names the same rows.
     row_numbers: list[int] = field(default_factory=list)
     # Refused for its size alone, before its content was read (the page answers 413, not 422).
@@ -301,45 +306,84 @@ def _read_row(row_number: int, cells, columns: dict[int, str], result: ImportRes
     return TeamData(name=name, players=(player_1, player_2), club=values["club"], number=number)
 
 
-def check_against_registered(
-    tournament: Tournament, rows: list[tuple[int, TeamData]], errors: list[str]
-) -> None:
-    """Names and numbers already taken in the tournament, or twice in the file.
+def _apart(message: str, team: TeamData, other_club: str) -> str:
+    """``message``, with what to do when the two teams of one name come from different clubs: add the club."""
+    if not team.club or team.club.casefold() == other_club.casefold():
+        return message
+    return message + " " + _("Team names differ within a tournament: add the club, for example “%(suggestion)s”.") % {
+        "suggestion": f"{team.name} ({team.club})"}
 
-    One query (the tournament's names and numbers), whatever the number of rows.
+
+def registered_problems(tournament: Tournament, rows: list[tuple[int, TeamData]]) -> list[tuple[int, str]]:
+    """(row, message) for names and numbers already taken in the tournament, or twice in the file;
+    when the two teams of one name come from different clubs, the message says how to tell them apart.
+
+    One query (the tournament's names, numbers and clubs), whatever the number of rows.
     """
     registered = {
-        name.casefold(): number
-        for name, number in Team.objects.filter(tournament=tournament).values_list("name", "number")
+        name.casefold(): (number, club or "")
+        for name, number, club in Team.objects.filter(tournament=tournament).values_list("name", "number", "club__name")
     }
-    taken_numbers = set(registered.values())
-    seen_names: dict[str, int] = {}
+    taken_numbers = {number for number, _club in registered.values()}
+    seen_names: dict[str, tuple[int, str]] = {}
     seen_numbers: dict[int, int] = {}
+    problems: list[tuple[int, str]] = []
     for row_number, team in rows:
         key = team.name.casefold()
         if key in seen_names:
-            errors.append(
-                _("Row %(row)s: the team name “%(team)s” also appears in row %(other)s.")
-                % {"row": row_number, "team": team.name, "other": seen_names[key]}
-            )
+            other, club = seen_names[key]
+            message = _("Row %(row)s: the team name “%(team)s” also appears in row %(other)s.") % {
+                "row": row_number, "team": team.name, "other": other}
+            problems.append((row_number, _apart(message, team, club)))
         elif key in registered:
-            errors.append(
-                _("Row %(row)s: a team named “%(team)s” is already registered (number %(number)s).")
-                % {"row": row_number, "team": team.name, "number": registered[key]}
-            )
-        seen_names.setdefault(key, row_number)
+            number, club = registered[key]
+            message = _("Row %(row)s: a team named “%(team)s” is already registered (number %(number)s).") % {
+                "row": row_number, "team": team.name, "number": number}
+            problems.append((row_number, _apart(message, team, club)))
+        seen_names.setdefault(key, (row_number, team.club))
         if team.number is not None:
             if team.number in seen_numbers:
-                errors.append(
-                    _("Row %(row)s: team number %(number)s also appears in row %(other)s.")
-                    % {"row": row_number, "number": team.number, "other": seen_numbers[team.number]}
-                )
+                problems.append((row_number, _("Row %(row)s: team number %(number)s also appears in row %(other)s.")
+                                 % {"row": row_number, "number": team.number, "other": seen_numbers[team.number]}))
             elif team.number in taken_numbers:
-                errors.append(
-                    _("Row %(row)s: team number %(number)s is already taken in this tournament.")
-                    % {"row": row_number, "number": team.number}
-                )
+                problems.append((row_number, _("Row %(row)s: team number %(number)s is already taken in this tournament.")
+                                 % {"row": row_number, "number": team.number}))
             seen_numbers.setdefault(team.number, row_number)
+    return problems
+
+
+def check_against_registered(
+    tournament: Tournament, rows: list[tuple[int, TeamData]], errors: list[str]
+) -> None:
+    """Add the messages of :func:`registered_problems` to ``errors``, in row order."""
+    errors.extend(message for _row, message in registered_problems(tournament, rows))
+
+
+def players_twice(tournament: Tournament, rows: list[tuple[int, TeamData]]) -> list[tuple[int, str]]:
+    """(row, warning) for a player who appears twice: both players of a row, a player of an earlier row,
+    or a player already registered in the tournament — compared as every search compares names
+    (:func:`tournaments.names.search_key`). A warning, not an error: two people may share a name.
+    One query."""
+    seen: dict[str, str] = {}
+    for team_name, number, player in Player.objects.filter(team__tournament=tournament).values_list(
+            "team__name", "team__number", "name"):
+        seen.setdefault(search_key(player), _("team “%(team)s” (number %(number)s)") % {
+            "team": team_name, "number": number})
+    warnings: list[tuple[int, str]] = []
+    for row_number, team in rows:
+        first, second = (search_key(player) for player in team.players)
+        if first and first == second:
+            warnings.append((row_number, _("Row %(row)s: both players of “%(team)s” are called “%(player)s”.")
+                             % {"row": row_number, "team": team.name, "player": team.players[1]}))
+        for player, key in zip(team.players, (first, second)):
+            if key in seen:
+                warnings.append((row_number, _(
+                    "Row %(row)s: “%(player)s” also plays in %(where)s. A person plays in one team; if these are "
+                    "two people, tell them apart (an initial, a second name).")
+                    % {"row": row_number, "player": player, "where": seen[key]}))
+        for key in (first, second):
+            seen.setdefault(key, _("team “%(team)s” (row %(row)s)") % {"team": team.name, "row": row_number})
+    return warnings
 
 
 def read_teams(upload, tournament: Tournament) -> ImportResult:
@@ -371,16 +415,23 @@ def _read_sheet(sheet, tournament: Tournament, result: ImportResult) -> None:
     if columns is None:
         return
     numbered: list[tuple[int, TeamData]] = []
+    problems: list[tuple[int, str]] = []
     for row_number, cells in rows:
         if all(cell.value in (None, "") or (isinstance(cell.value, str) and not cell.value.strip()) for cell in cells):
             continue
         if row_number > MAX_ROWS + 1:
             result.errors.append(_("The sheet has more than %(max)s rows of teams.") % {"max": MAX_ROWS})
             break
+        before = len(result.errors)
         team = _read_row(row_number, cells, columns, result)
         if team is not None:
             numbered.append((row_number, team))
-    check_against_registered(tournament, numbered, result.errors)
+        problems += [(row_number, message) for message in result.errors[before:]]
+        del result.errors[before:]
+    # Every message in the order of the rows, a row's own problems before those with other rows.
+    problems += registered_problems(tournament, numbered)
+    result.errors += [message for _row, message in sorted(problems, key=lambda problem: problem[0])]
+    result.warnings = [message for _row, message in players_twice(tournament, numbered)]
     if not numbered and not result.errors:
         result.errors.append(_("The sheet has headings but no teams."))
     result.teams = [team for _row, team in numbered]

@@ -6,7 +6,8 @@ so they can be tested without a workbook.
 Sheets: "Standings" (one row per team, or per player for ``individual-11``) and "Round N" for
 every round: each table with its seated teams in sheet order, each team's points from the
 latest version of the table's sheet (empty while there is none), the sheet as written with
-team ids, and a "bye" row for each bye. Player names are those of the tournament's privacy
+team numbers, and a "bye" row for each bye. Teams are named by their numbers, the ones on the table
+cards and in the hall, never by the file's internal ids; the standings carry each team's club. Player names are those of the tournament's privacy
 setting (:mod:`tournaments.services.public_names`): the file leaves the laptop.
 """
 
@@ -27,7 +28,8 @@ from tournaments.services.standings import Standings, round_scores, standings
 
 
 def sheet_as_written(system: str, sheet: scoring.Sheet) -> str:
-    """What the paper says, with team ids: ``T1 T1 T2 …``, ``T3: 8, T4: 6``, ``T5: 4 3 / 4; …``."""
+    """What the paper says, with the teams as ``sheet`` names them (the workbook gives their numbers):
+    ``1 1 2 …``, ``3: 8, 4: 6``, ``5: 4 3 / 4; …``."""
     if sheet.forfeit is not None:
         text = f"{_('Forfeit')}: {sheet.forfeit}"
     elif sheet.arrivals is not None:
@@ -67,16 +69,16 @@ class StandingsWorkbook(WorkbookRows):
     def sheets(self) -> list[SheetSpec]:
         rounds = self.report.after_round
         if self.report.per_player:
-            widths = (8, 28, 10, 28) + (8,) * rounds + (10, 10)
+            widths = (8, 28, 8, 28, 24) + (8,) * rounds + (10, 10)
         elif self.with_players:
-            widths = (8, 10, 28, 28, 28) + (8,) * rounds + (10, 10)
+            widths = (8, 8, 28, 24, 28, 28) + (8,) * rounds + (10, 10)
         else:
-            widths = (8, 10, 28) + (8,) * rounds + (10, 10)
+            widths = (8, 8, 28, 24) + (8,) * rounds + (10, 10)
         specs = [SheetSpec("standings", _("Standings"), widths)]
         for round_ in self.rounds:
             seats = self._seats_per_table(self.sheets_of[round_.number])
             specs.append(SheetSpec(f"round-{round_.number}", _("Round %(n)s") % {"n": round_.number},
-                                   (8,) + (10, 28, 10) * seats + (60, 10)))
+                                   (8,) + (8, 28, 10) * seats + (60, 10)))
         return specs
 
     def iterate_sheet(self, sheet: SheetSpec) -> Iterator[list]:
@@ -92,21 +94,23 @@ class StandingsWorkbook(WorkbookRows):
         report = self.report
         round_headings = [_("R%(n)s") % {"n": n} for n in report.round_numbers]
         if report.per_player:
-            yield [_("Rank"), _("Player"), _("Team"), _("Team name"), *round_headings, _("Total"), _("Lot")]
+            yield [_("Rank"), _("Player"), _("Team"), _("Team name"), _("Club"), *round_headings, _("Total"),
+                   _("Lot")]
             for row in report.rows:
-                yield [row.rank, row.player, row.team.key, row.team.name, *row.rounds, row.points,
+                yield [row.rank, row.player, row.team.number, row.team.name, row.team.club, *row.rounds, row.points,
                        _("by lot") if row.lot else ""]
         elif self.with_players:
-            yield [_("Rank"), _("Team"), _("Team name"), _("Player 1"), _("Player 2"), *round_headings,
+            yield [_("Rank"), _("Team"), _("Team name"), _("Club"), _("Player 1"), _("Player 2"), *round_headings,
                    _("Total"), _("Lot")]
             for row in report.rows:
                 players = row.players + ["", ""]
-                yield [row.rank, row.team.key, row.team.name, players[0], players[1], *row.rounds, row.points,
-                       _("by lot") if row.lot else ""]
+                yield [row.rank, row.team.number, row.team.name, row.team.club, players[0], players[1], *row.rounds,
+                       row.points, _("by lot") if row.lot else ""]
         else:
-            yield [_("Rank"), _("Team"), _("Team name"), *round_headings, _("Total"), _("Lot")]
+            yield [_("Rank"), _("Team"), _("Team name"), _("Club"), *round_headings, _("Total"), _("Lot")]
             for row in report.rows:
-                yield [row.rank, row.team.key, row.team.name, *row.rounds, row.points, _("by lot") if row.lot else ""]
+                yield [row.rank, row.team.number, row.team.name, row.team.club, *row.rounds, row.points,
+                       _("by lot") if row.lot else ""]
 
     # --- the rounds ------------------------------------------------------------------------
 
@@ -129,11 +133,11 @@ class StandingsWorkbook(WorkbookRows):
             row: list = [sheet.table.number]
             for seat, (_team, score) in zip(sheet.seats, sheet.rows):
                 team = teams[seat.team_id]
-                row += [team.key, team.name, score.points if score is not None else None]
+                row += [team.number, team.name, score.points if score is not None else None]
             row += [None] * (3 * (seats - len(sheet.seats)))
             written = ""
             if sheet.sheet is not None:
-                keys = [teams[seat.team_id].key for seat in sheet.seats]
+                keys = [str(teams[seat.team_id].number) for seat in sheet.seats]
                 written = sheet_as_written(system, to_sheet(keys, sheet.sheet.sheet))
             yield row + [written, sheet.sheet.version if sheet.sheet else None]
         index = round_.number - 1
@@ -143,6 +147,6 @@ class StandingsWorkbook(WorkbookRows):
                 continue
             team_points = self.round_scores.team_points[team.pk]
             points = team_points[index] if index < len(team_points) else None
-            yield ([_("bye"), team.key, team.name, points] + [None] * (3 * (seats - 1))
+            yield ([_("bye"), team.number, team.name, points] + [None] * (3 * (seats - 1))
                    + [_("Bye"), None])
 

@@ -1,7 +1,8 @@
 """Where teams sit in a round: the search behind "find my table" and the lists on the projector.
 
 Why a search over team names, player names and numbers: at the venue players remember their own
-name, rarely their team number; a partial, case-insensitive match is enough to find the table.
+name, rarely their team number; a partial match, blind to case, accents and apostrophes
+(:mod:`tournaments.services.search`), is enough to find the table.
 Player names are searched as the tournament's privacy setting shows them
 (:mod:`tournaments.services.public_names`): under ``first-initial`` "Anna" finds Anna de Vries but
 "Vries" does not, under ``teams-only`` no player name is searched. So the page never tells who
@@ -12,11 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Q
-
-from tournaments.models import Bye, Player, PublicNames, Round, Table, Team
-from tournaments.numbers import is_whole
-from tournaments.services.public_names import shown_name
+from tournaments.models import Bye, PublicNames, Round, Table, Team
+from tournaments.names import sort_key
+from tournaments.services.search import matching_team_ids
 from tournaments.services.seating import SeatView, seat_views
 
 MAX_PLACES = 20
@@ -39,27 +38,10 @@ def round_tables(round_: Round, names: str = PublicNames.FULL) -> list[tuple[Tab
     return [(table, seat_views(table, names)) for table in round_.tables.order_by("number").with_seats()]
 
 
-def _player_match(round_: Round, query: str, names: str) -> Q:
-    """Teams with a player whose name, as ``names`` shows it, contains ``query``."""
-    if names == PublicNames.FULL:
-        return Q(players__name__icontains=query)
-    if names == PublicNames.TEAMS_ONLY:
-        return Q(pk__in=[])
-    wanted = query.casefold()
-    return Q(pk__in=[team_id for team_id, name in Player.objects.filter(team__tournament_id=round_.tournament_id)
-                     .values_list("team_id", "name") if wanted in shown_name(name, names).casefold()])
-
-
 def find_places(round_: Round, query: str, names: str = PublicNames.FULL) -> list[Place]:
     """Teams of the round matching ``query`` (team or player name, or team number); player names
     as ``names`` (the tournament's ``public_names``) shows them, in the places found too."""
-    match = Q(name__icontains=query) | _player_match(round_, query, names)
-    if is_whole(query):
-        match |= Q(number=int(query))
-    team_ids = list(
-        Team.objects.filter(match, tournament_id=round_.tournament_id).order_by("name").values_list("pk", flat=True)
-        .distinct()[:MAX_PLACES]
-    )
+    team_ids = matching_team_ids(round_.tournament_id, query, names=names)[:MAX_PLACES]
     tables = (
         round_.tables.filter(seats__team_id__in=team_ids).distinct().order_by("number").with_seats()
     )
@@ -71,4 +53,4 @@ def find_places(round_: Round, query: str, names: str = PublicNames.FULL) -> lis
                 places.append(Place(view.team, table, view, tuple(v for v in views if v is not view)))
     for bye in Bye.objects.filter(round=round_, team_id__in=team_ids).select_related("team"):
         places.append(Place(bye.team, None, None, (), bye=True))
-    return sorted(places, key=lambda place: place.team.name.lower())
+    return sorted(places, key=lambda place: sort_key(place.team.name))

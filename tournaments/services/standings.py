@@ -239,7 +239,8 @@ def standings_json(tournament: Tournament, after_round: int | None = None) -> di
 
 def from_json(tournament: Tournament, data: dict) -> Standings:
     """Standings read back from their JSON (the frozen snapshot): places, keys, names and points as
-    the snapshot has them; players, byes and corrections of the teams as they are today."""
+    the snapshot has them, and the bye and "corrected" marks as they were when it was taken (a
+    snapshot of before those were kept takes them from today); players and clubs as they are today."""
     scores = round_scores(tournament, data.get("after_round") or 0)
     by_key = {team.key: team for team in scores.teams.values()}
     per_player = tournament.per_player
@@ -248,21 +249,35 @@ def from_json(tournament: Tournament, data: dict) -> Standings:
         key = row["team"]
         today = by_key.get(key)
         number = int(key[1:]) if key[1:].isascii() and key[1:].isdigit() else 0
+        bye_round = row["bye_round"] if "bye_round" in row else (today.bye_round if today else None)
         team = TeamInfo(
             pk=today.pk if today else 0, number=number,
             name=(today.name if today else key) if per_player else row.get("name", key),
             players=today.players if today else (), club=today.club if today else "",
-            withdrawn=today.withdrawn if today else False, bye_round=today.bye_round if today else None,
+            withdrawn=today.withdrawn if today else False, bye_round=bye_round,
         )
         player = row.get("player") if per_player else None
         seat = team.players.index(player) + 1 if player in team.players else 0
+        corrected = row["corrected"] if "corrected" in row else scores.corrected.get(team.pk, ())
         rows.append(StandingsRow(
             rank=row["rank"], key=f"{key}/{seat}" if per_player else key, team=team, points=row["points"],
-            rounds=tuple(row["rounds"]), lot=row["lot"], player=player, bye_round=scores.byes.get(team.pk),
-            corrected=tuple(scores.corrected.get(team.pk, ())),
+            rounds=tuple(row["rounds"]), lot=row["lot"], player=player, bye_round=bye_round,
+            corrected=tuple(corrected),
         ))
     return Standings(tournament=tournament, after_round=data.get("after_round") or 0, per_player=per_player,
                      rows=tuple(rows), frozen=True)
+
+
+def snapshot(tournament: Tournament) -> dict:
+    """The frozen snapshot: the ``standings --format json`` object, each row with the marks the public
+    page shows beside it (``bye_round``, ``corrected``), so a correction after the freeze shows no
+    mark until the director unfreezes."""
+    live = standings(tournament)
+    data = live.as_json()
+    for shown, row in zip(data["standings"], live.rows, strict=True):
+        shown["bye_round"] = row.bye_round
+        shown["corrected"] = list(row.corrected)
+    return data
 
 
 def public_standings(tournament: Tournament) -> Standings:
@@ -273,7 +288,7 @@ def public_standings(tournament: Tournament) -> Standings:
 
 
 def set_frozen(tournament: Tournament, frozen: bool) -> None:
-    tournament.frozen_standings = standings_json(tournament) if frozen else None
+    tournament.frozen_standings = snapshot(tournament) if frozen else None
     tournament.save(update_fields=["frozen_standings"])
 
 

@@ -15,10 +15,10 @@ from django_tables2 import SingleTableMixin
 from tournaments.forms import TeamForm, TournamentForm
 from tournaments.listings import TeamListing
 from tournaments.models import Team, Tournament
-from tournaments.numbers import is_whole
 from tournaments.permissions import DirectorRequiredMixin, director_required
 from tournaments.services import lifecycle
 from tournaments.services import teams as team_services
+from tournaments.services.search import matching_team_ids
 from tournaments.views.lookups import REFUSED, search_text, tournament_or_404
 
 
@@ -102,10 +102,7 @@ class TeamList(TournamentMixin, SingleTableMixin, TemplateView):
         teams = self.tournament.teams.with_people()
         query = search_text(self.request)
         if query:
-            match = Q(name__icontains=query) | Q(players__name__icontains=query) | Q(club__name__icontains=query)
-            if is_whole(query):
-                match |= Q(number=int(query))
-            teams = teams.filter(pk__in=Team.objects.filter(match).values("pk"))
+            teams = teams.filter(pk__in=matching_team_ids(self.tournament.pk, query, clubs=True))
         return teams
 
     def get_context_data(self, **kwargs):
@@ -175,11 +172,16 @@ def team_reinstate(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return redirect(request.POST.get("next") or reverse("director:team_list", args=[slug]))
 
 
-def _checkin_context(tournament: Tournament) -> dict:
+def _checkin_context(tournament: Tournament, query: str = "") -> dict:
     teams = list(tournament.teams.active().with_people())
+    shown = teams
+    if query:
+        found = {pk: place for place, pk in enumerate(matching_team_ids(tournament.pk, query, clubs=True))}
+        shown = sorted((team for team in teams if team.pk in found), key=lambda team: found[team.pk])
     return {
         "tournament": tournament,
-        "teams": teams,
+        "teams": shown,
+        "query": query,
         "present_count": sum(t.checked_in for t in teams),
         "team_count": len(teams),
     }
@@ -188,7 +190,7 @@ def _checkin_context(tournament: Tournament) -> dict:
 @director_required
 def checkin(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_or_404(slug)
-    return render(request, "tournaments/director/checkin.html", _checkin_context(tournament))
+    return render(request, "tournaments/director/checkin.html", _checkin_context(tournament, search_text(request)))
 
 
 @director_required

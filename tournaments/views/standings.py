@@ -6,6 +6,7 @@ standings are :mod:`tournaments.services.standings`, the shared rendering
 from __future__ import annotations
 
 from django.contrib import messages
+from django.db.models import Max
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.utils.cache import patch_vary_headers
@@ -60,7 +61,8 @@ def director_page(request: HttpRequest, slug: str) -> HttpResponse:
         return HttpResponseBadRequest(str(error), content_type="text/plain; charset=utf-8")
     return render(request, "tournaments/director/standings.html", {
         "tournament": tournament, "standings": standings(tournament, after_round),
-        "all_rounds": range(tournament.rounds + 1), "downloads": director_downloads(tournament),
+        "played_rounds": range(1, (tournament.round_set.aggregate(last=Max("number"))["last"] or 0) + 1),
+        "downloads": director_downloads(tournament),
     })
 
 

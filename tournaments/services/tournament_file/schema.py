@@ -421,7 +421,8 @@ def file_schema(version: int) -> Obj:
         return Obj(top, required=required)
 
     standings_row = Obj({"rank": JSON_INT, "team": TEAM_ID, "name": Text(NAME_MAX_LENGTH), "points": Number(),
-                         "rounds": List(Number(null=True)), "lot": Flag(), "player": Text(NAME_MAX_LENGTH)},
+                         "rounds": List(Number(null=True)), "lot": Flag(), "player": Text(NAME_MAX_LENGTH),
+                         "bye_round": replace(round_number, null=True), "corrected": List(round_number)},
                         required=("rank", "team", "points", "rounds", "lot"))
     after_round = replace(round_number, low=0, null=True)  # 0: frozen before any round
     frozen = Json(kinds=(dict,), shape=Obj({"after_round": after_round, "standings": List(standings_row)},
