@@ -28,11 +28,17 @@ $(STAMP): pyproject.toml | $(PY)
 
 install: system-deps $(STAMP)
 
-# WeasyPrint needs Pango; Debian's chromium drives the browser tests.
+# WeasyPrint needs Pango; Debian's chromium drives the browser tests. The PDFs' fonts
+# (docs/printing.md): DejaVu Sans, WenQuanYi Micro Hei (Chinese, Japanese, Korean), Noto Color
+# Emoji and Noto's other scripts (Thai, Devanagari, …), so that no name prints as empty boxes.
+PDF_FONTS := fonts-dejavu-core fonts-wqy-microhei fonts-noto-color-emoji fonts-noto-core
 system-deps:
 	@missing=""; \
 	  ldconfig -p | grep -q libpango-1.0 || missing="$$missing libpango-1.0-0 libpangoft2-1.0-0"; \
-	  fc-list >/dev/null 2>&1 && [ -n "$$(fc-list 2>/dev/null | head -1)" ] || missing="$$missing fonts-dejavu-core fontconfig"; \
+	  fc-list >/dev/null 2>&1 && [ -n "$$(fc-list 2>/dev/null | head -1)" ] || missing="$$missing fontconfig"; \
+	  for font in $(PDF_FONTS); do \
+	    dpkg-query -W -f='$${Status}' $$font 2>/dev/null | grep -q "ok installed" || missing="$$missing $$font"; \
+	  done; \
 	  if [ -n "$$missing" ]; then echo "Installing:$$missing"; $(APT_GET) update -qq && $(APT_GET) install -y -qq $$missing; fi
 
 test-deps: install

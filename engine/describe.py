@@ -10,6 +10,10 @@ for the board drawing.
 Parts are those of :func:`engine.notation.parse_move`: ``(MOVE, colour, from, to)`` or
 ``(SWAP, colour, loc, other_colour, other_loc)``, locations numbered as in :mod:`engine.board`.
 Nothing here judges legality; an illegal move is described as written.
+
+The director's sentences name holes as the notation does (``t3``, ``h2``); ``plain=True`` names
+them as players do ("the 3rd hole after red's start", :func:`engine.explain.hole_words`), for the
+public pages.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from typing import Any
 
 from engine.board import COLOUR_NAMES
 from engine.errors import EngineError
-from engine.explain import CARD_NAMES
+from engine.explain import CARD_NAMES, hole_words
 from engine.notation import SWAP, parse_move
 from engine.position import Position, parse_position
 
@@ -137,11 +141,14 @@ def _pawn(colour: int, player: int, loc_text: str, lang: str) -> str:
     return f"de pion van {loc_text}" if colour == player else f"de {COLOUR_ADJECTIVES_NL[colour]} pion van {loc_text}"
 
 
-def _clause(position: Position, card: str, part: tuple, player: int, victims: list[int], lang: str) -> str:
+def _clause(position: Position, card: str, part: tuple, player: int, victims: list[int], lang: str,
+            plain: bool = False) -> str:
     """One part as a verb phrase: "moves the pawn on t3 four back to t63, capturing blue's pawn"."""
     b = position.board
-    name = b.name
     colours = COLOUR_NAMES[lang]
+
+    def name(loc: int) -> str:
+        return hole_words(b.name(loc), lang) if plain else b.name(loc)
     if part[0] == SWAP:
         _kind, colour, loc, other, other_loc = part
         if lang == "en":
@@ -155,13 +162,14 @@ def _clause(position: Position, card: str, part: tuple, player: int, victims: li
         (", " if lang == "en" else " en ") + _capture_phrase(victim, player, lang) for victim in victims
     )
     if a == b.nest:  # placing (R12)
-        start = name(c)
+        start = "" if plain else f" {name(c)}"  # in words the start hole is named once
         if lang == "en":
             where = "its start hole" if colour == player else f"{colours[colour]}'s start hole"
             pawn = "a pawn" if colour == player else f"a {colours[colour]} pawn"
-            return f"places {pawn} on {where} {start}{caught}"
+            return f"places {pawn} on {where}{start}{caught}"
         pawn = "een pion" if colour == player else f"een {COLOUR_ADJECTIVES_NL[colour]} pion"
-        return f"zet {pawn} op de beginpositie {start}{caught}"
+        whose = "" if colour == player or not plain else f" van {colours[colour]}"
+        return f"zet {pawn} op de beginpositie{whose}{start}{caught}"
 
     k = steps(position, card, part)
     backward = card == "4"
@@ -169,17 +177,22 @@ def _clause(position: Position, card: str, part: tuple, player: int, victims: li
     into_home = a < b.track <= c < b.nest
     if lang == "en":
         direction = "back" if backward else "forward"
-        target = f"into its home, {name(c)}" if into_home else f"to {name(c)}"
+        if into_home and plain:
+            target = f"into {name(c).replace('the home', 'its home')}"
+        else:
+            target = f"into its home, {name(c)}" if into_home else f"to {name(c)}"
         return f"moves {pawn} {_number(k, lang)} {direction} {target}{caught}"
     direction = "achteruit" if backward else "vooruit"
     target = f"naar huis, {name(c)}" if into_home else f"naar {name(c)}"
     return f"zet {pawn} {_number(k, lang)} {direction} {target}{caught}"
 
 
-def describe_move(position: Any, card: str, parts: tuple, lang: str = "en", seat: int | None = None) -> str:
+def describe_move(position: Any, card: str, parts: tuple, lang: str = "en", seat: int | None = None,
+                  plain: bool = False) -> str:
     """One sentence for the move ``(card, parts)`` on ``position``, in ``lang`` ("en" or "nl").
 
     The subject is ``seat``'s colour, or the colour of the first part when no seat is given.
+    ``plain``: holes in players' words instead of the notation's names.
     """
     position = _position(position)
     lang = _lang(lang)
@@ -196,7 +209,7 @@ def describe_move(position: Any, card: str, parts: tuple, lang: str = "en", seat
         per_part.append([colour for colour, _loc in so_far[done:]])
         done = len(so_far)
 
-    clauses = [_clause(position, card, part, player, per_part[i], lang) for i, part in enumerate(parts)]
+    clauses = [_clause(position, card, part, player, per_part[i], lang, plain) for i, part in enumerate(parts)]
     subject = colours[player].capitalize()
     played = card_name(card, lang)
     if len(clauses) == 1:
@@ -212,9 +225,10 @@ def describe_move(position: Any, card: str, parts: tuple, lang: str = "en", seat
     return body + "."
 
 
-def describe_move_text(position: Any, move_text: str, lang: str = "en", seat: int | None = None) -> str:
+def describe_move_text(position: Any, move_text: str, lang: str = "en", seat: int | None = None,
+                       plain: bool = False) -> str:
     """:func:`describe_move` for a move written in the notation of ``engine-cli.md``."""
     position = _position(position)
     card, parts = parse_move(move_text, position.board)
-    return describe_move(position, card, parts, lang, seat)
+    return describe_move(position, card, parts, lang, seat, plain)
 

@@ -1,12 +1,14 @@
 """Sentences for people, in English and Dutch, for every reason a claimed move is illegal.
 
 Each sentence names the rule (R-number) and the pawns and holes involved, so a director can read
-it out at the table.
+it out at the table. The director's sentences name holes as the notation does (``t62``, ``h2``) and
+colours with their seat (``red (0)``); ``plain=True`` writes them as players say them — "the 3rd
+hole after blue's start", "red" — for the public pages (:func:`hole_words`).
 """
 
 from __future__ import annotations
 
-from engine.board import COLOUR_NAMES
+from engine.board import COLOUR_NAMES, HOLES_PER_SEAT
 from engine.judge import Verdict
 
 CARD_NAMES = {
@@ -97,6 +99,29 @@ TEMPLATES: dict[str, dict[str, str]] = {
     },
 }
 
+# "not-own-pawn" for a seat that plays without a partner (2 players, or a team of one): no partner clause.
+NOT_OWN_PAWN_ALONE = {
+    "en": "{rule}: the pawn of {colour_name} on {from} is not one {seat_name} may move; a player moves only their own pawns.",
+    "nl": "{rule}: de pion van {colour_name} op {from} mag {seat_name} niet zetten; een speler zet alleen zijn eigen pionnen.",
+}
+
+# Where a sentence names a hole twice once holes are words ("its start hole, red's start hole"),
+# players read these instead.
+PLAIN_TEMPLATES: dict[str, dict[str, str]] = {
+    "start-occupied": {
+        "en": "R12: a pawn of {colour_name} already stands on its start hole, so no pawn can be placed there.",
+        "nl": "R12: er staat al een pion van {colour_name} op de eigen beginpositie, dus daar kan geen pion worden opgezet.",
+    },
+    "overshoots-home": {
+        "en": "R13: the pawn of {colour_name} on {from} goes home only with the exact count; {card_name} takes it beyond the last hole of its home.",
+        "nl": "R13: de pion van {colour_name} op {from} gaat alleen met het precieze aantal naar huis; met {card_name} komt hij voorbij het laatste vakje van het thuishonk.",
+    },
+    "own-home-entrance": {
+        "en": "R13: the pawn of {colour_name} reaches its home entrance and must go into its home; it may not go on to {to}.",
+        "nl": "R13: de pion van {colour_name} komt bij de ingang van zijn thuishonk en moet naar binnen; hij mag niet door naar {to}.",
+    },
+}
+
 WANTED = {
     "swap": ("a jack only swaps two pawns", "een boer ruilt alleen twee pionnen"),
     "no-swap": ("only a jack swaps pawns", "alleen een boer ruilt pionnen"),
@@ -115,18 +140,54 @@ def _card_name(card: str, lang: str) -> str:
     return f"a {card}" if lang == "en" else f"een {card}"
 
 
-def explain(verdict: Verdict, lang: str) -> str:
+def _ordinal(n: int, lang: str) -> str:
+    if lang == "nl":
+        return f"{n}e"
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def hole_words(hole: str, lang: str) -> str:
+    """A hole of the notation as players say it: ``t16`` "blue's start hole" / "de beginpositie van
+    blauw", ``t19`` "the 3rd hole after blue's start" / "het 3e vakje na de beginpositie van blauw",
+    ``h2`` "the 2nd hole of the home" / "het 2e vakje van het thuishonk", ``n`` "the nest" / "het nest".
+    Anything else is returned as it is."""
+    colours = COLOUR_NAMES[lang]
+    if len(hole) > 1 and hole[0] in "th" and hole[1:].isdigit():
+        number = int(hole[1:])
+        if hole[0] == "h":
+            return (f"the {_ordinal(number, lang)} hole of the home" if lang == "en"
+                    else f"het {_ordinal(number, lang)} vakje van het thuishonk")
+        seat, after = divmod(number, HOLES_PER_SEAT)
+        if seat < len(colours):
+            if after == 0:
+                return f"{colours[seat]}'s start hole" if lang == "en" else f"de beginpositie van {colours[seat]}"
+            return (f"the {_ordinal(after, lang)} hole after {colours[seat]}'s start" if lang == "en"
+                    else f"het {_ordinal(after, lang)} vakje na de beginpositie van {colours[seat]}")
+    if hole == "n":
+        return "the nest" if lang == "en" else "het nest"
+    return hole
+
+
+def explain(verdict: Verdict, lang: str, plain: bool = False) -> str:
+    """The sentence for ``verdict`` in ``lang``; ``plain``: holes and colours in players' words."""
     facts = verdict.facts
     colours = COLOUR_NAMES[lang]
 
     def colour(value):
-        return f"{colours[value]} ({value})" if isinstance(value, int) else "?"
+        if not isinstance(value, int):
+            return "?"
+        return colours[value] if plain else f"{colours[value]} ({value})"
+
+    def hole(key: str) -> str:
+        text = facts.get(key, "?")
+        return hole_words(text, lang) if plain else text
 
     wanted = WANTED.get(facts.get("wanted", ""), ("", ""))
     values = {
         "rule": verdict.rule,
-        "from": facts.get("from", "?"), "to": facts.get("to", "?"), "hole": facts.get("hole", "?"),
-        "entrance": facts.get("entrance", "?"), "left": facts.get("left", "?"),
+        "from": hole("from"), "to": hole("to"), "hole": hole("hole"),
+        "entrance": hole("entrance"), "left": facts.get("left", "?"),
         "parts": facts.get("parts", "?"), "max": facts.get("max", "?"),
         "card_name": _card_name(facts.get("card", "?"), lang),
         "colour_name": colour(facts.get("colour")), "seat_name": colour(facts.get("seat")),
@@ -139,5 +200,10 @@ def explain(verdict: Verdict, lang: str) -> str:
         "flag_nl": "; volgens de huisregels mag de laatste pion alleen met het laatste deel thuiskomen"
         if facts.get("flag") is False else "",
     }
-    sentence = TEMPLATES[verdict.reason][lang].format(**values)
+    templates = TEMPLATES[verdict.reason]
+    if plain:
+        templates = PLAIN_TEMPLATES.get(verdict.reason, templates)
+    if verdict.reason == "not-own-pawn" and facts.get("partner") is False:
+        templates = NOT_OWN_PAWN_ALONE
+    sentence = templates[lang].format(**values)
     return sentence[0].upper() + sentence[1:]

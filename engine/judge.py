@@ -66,7 +66,7 @@ def _replay(position: Position, seat: int, card: str, parts: tuple, table: Table
         if colour not in colours:
             if card == "7" and colour in team and colour != seat and not table.all_home(seat):
                 raise Illegal("remainder-to-partner", "R15", **part_facts)
-            raise Illegal("not-own-pawn", "R9", **part_facts)
+            raise Illegal("not-own-pawn", "R9", **part_facts, partner=len(team) > 1)
         if start == b.nest:
             if card not in PLACING:
                 if dest == b.starts[colour]:  # a placing, with a card that cannot place
@@ -189,7 +189,7 @@ def _swap(position: Position, table: Table, seat: int, colours, team, part, fact
     _kind, colour, loc, other_colour, other_loc = part
     facts = {**facts, "colour": colour, "from": b.name(loc), "other": other_colour, "to": b.name(other_loc)}
     if colour not in colours:
-        raise Illegal("not-own-pawn", "R14", **facts)
+        raise Illegal("not-own-pawn", "R14", **facts, partner=len(team) > 1)
     for where in (loc, other_loc):
         if where == b.nest:
             raise Illegal("pawn-in-nest", "R14", **facts)

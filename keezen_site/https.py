@@ -15,12 +15,15 @@ from __future__ import annotations
 import enum
 import ipaddress
 import socket
+from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured, MiddlewareNotUsed
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.http.request import split_domain_port
+from django.utils.functional import SimpleLazyObject
 
 DIRECTOR_PATHS = ("/director/", "/admin/", "/login/", "/logout/")
 """What only the director opens: with ``HTTPS=1`` these answer over HTTPS only (tests/test_https.py
@@ -76,14 +79,99 @@ def https_url(request: HttpRequest, path: str | None = None) -> str | None:
     return f"https://{host}{port}{path if path is not None else request.get_full_path()}"
 
 
+def public_url_from(value: str | None) -> str:
+    """``PUBLIC_URL``, the address phones open, as ``http://host[:port][/path]/``; ``""`` when unset. A
+    bare ``192.168.1.20:8000`` gets ``http://``; anything but an http(s) address of a host (a query,
+    a fragment, a user name) is refused at start rather than printed on a hundred cards."""
+    text = (value or "").strip()
+    if not text:
+        return ""
+    if "://" not in text:
+        text = f"http://{text}"
+    parts = urlsplit(text)
+    try:
+        port = parts.port
+    except ValueError:
+        port = -1
+    if parts.scheme not in ("http", "https") or not parts.hostname or port == -1 or parts.query or parts.fragment \
+            or parts.username is not None or any(char.isspace() for char in text):
+        raise ImproperlyConfigured(f"PUBLIC_URL={value!r}: the address phones open, e.g. http://192.168.1.20:8000/.")
+    return f"{parts.scheme}://{parts.netloc}{parts.path.rstrip('/')}/"
+
+
+def lan_url(port: int) -> str:
+    """``http://<first LAN address>:<port>/``: the address ``manage.py serve`` prints first for the
+    phones (keezen_site/lan.py finds it); ``""`` when the laptop has none (no network at start)."""
+    from keezen_site.lan import lan_addresses
+
+    addresses = lan_addresses()
+    if not addresses:
+        return ""
+    return f"http://{addresses[0]}{'' if port == 80 else f':{port}'}/"
+
+
+def public_url(value: str | None, port: int, mode: Mode) -> str:
+    """The ``PUBLIC_URL`` setting: the environment's address, else the LAN address the server prints
+    at start (not behind a proxy, whose public name only the browser's requests tell); ``""`` when
+    neither: then :func:`phones_url` takes the director's browser's host."""
+    return public_url_from(value) or ("" if mode == Mode.PROXY else lan_url(port))
+
+
 def phones_url(request: HttpRequest) -> str:
-    """The site's address for the phones, as the QR codes on the table cards hold it: the address
-    the director's browser uses, but with ``HTTPS=1`` its plain-HTTP port even when the director
-    works over HTTPS, so that no phone meets the venue's own certificate."""
+    """The site's address for the phones, as the QR codes on the table cards hold it: ``PUBLIC_URL``
+    (by default the laptop's LAN address, as ``manage.py serve`` prints it). Without one (no network
+    at start, or behind a proxy) the address the director's browser uses, but with ``HTTPS=1`` its
+    plain-HTTP port even when the director works over HTTPS, so that no phone meets the venue's own
+    certificate."""
+    if settings.PUBLIC_URL:
+        return settings.PUBLIC_URL
     if settings.HTTPS_MODE == Mode.VENUE and request.is_secure():
         host, _port = split_domain_port(request.get_host())
         return f"http://{host}{'' if settings.HTTP_PORT == 80 else f':{settings.HTTP_PORT}'}/"
     return request.build_absolute_uri("/")
+
+
+LOOPBACK_NAMES = ("localhost", "localhost.localdomain", "ip6-localhost", "ip6-loopback")
+
+
+def unreachable_host(host: str) -> bool:
+    """Whether no phone can open an address of ``host``: this machine itself (``localhost``, 127.x,
+    ::1), no address at all (0.0.0.0, ::) or a link-local one (169.254.x, fe80::, what a laptop gives
+    itself without a network)."""
+    name = host.strip().strip("[]").rstrip(".").lower()
+    if name in LOOPBACK_NAMES or name.endswith(".localhost"):
+        return True
+    try:
+        ip = ipaddress.ip_address(name.split("%")[0])
+    except ValueError:
+        return False
+    ip = getattr(ip, "ipv4_mapped", None) or ip
+    return ip.is_loopback or ip.is_unspecified or ip.is_link_local
+
+
+def short_address(url: str) -> str:
+    """An address as a player types it: without ``http://`` and the last ``/``
+    (``192.168.1.20:8000/s/abc123``)."""
+    parts = urlsplit(url)
+    return f"{parts.netloc}{parts.path.rstrip('/')}" if parts.netloc else url
+
+
+@dataclass(frozen=True)
+class PhonesAddress:
+    """The address the QR codes will hold, and whether phones can open it (the print pages warn)."""
+
+    url: str
+    from_setting: bool  # PUBLIC_URL or the LAN address found at start; else the browser's host (no LAN address)
+
+    @property
+    def reachable(self) -> bool:
+        return not unreachable_host(urlsplit(self.url).hostname or "")
+
+
+def phones_address(request: HttpRequest) -> PhonesAddress:
+    """:func:`phones_url` with what the warning before printing needs (nothing is looked up: the
+    LAN address was found at start)."""
+    return PhonesAddress(url=phones_url(request), from_setting=bool(settings.PUBLIC_URL))
 
 
 def is_loopback(address: str | None) -> bool:
@@ -106,6 +194,12 @@ def context(request: HttpRequest) -> dict:
     page over HTTPS, when it is served). The login page warns with them."""
     in_clear = in_clear_over_the_network(request)
     return {"in_clear": in_clear, "https_url": https_url(request) if in_clear else None}
+
+
+def phones_context(request: HttpRequest) -> dict:
+    """Template context: ``phones_address``, the address of the QR codes (:class:`PhonesAddress`,
+    worked out only where a page shows it). The round page and the print pages warn with it."""
+    return {"phones_address": SimpleLazyObject(lambda: phones_address(request))}
 
 
 class DirectorHttpsMiddleware:

@@ -91,6 +91,7 @@ TEMPLATES = [
                 "tournaments.context_processors.director",
                 "tournaments.context_processors.robots",
                 "keezen_site.https.context",
+                "keezen_site.https.phones_context",
             ],
         },
     },
@@ -210,6 +211,9 @@ SEARCH_ENGINES_ALLOWED = _env_flag("SEARCH_ENGINES_ALLOWED")
 HTTPS_MODE = https.mode_from(os.environ.get("HTTPS"))
 HTTPS_PORT = https.port_from(os.environ.get("HTTPS_PORT"))
 HTTP_PORT = https.port_from(os.environ.get("PORT"), "PORT", 8000)  # the phones' (QR codes: https.phones_url)
+# The address phones open, in the QR codes on the table cards: PUBLIC_URL, else the LAN address that
+# manage.py serve prints at start; "" (none found, or behind a proxy): the director's browser's host.
+PUBLIC_URL = https.public_url(os.environ.get("PUBLIC_URL"), HTTP_PORT, HTTPS_MODE)
 HTTPS_DIR = https.folder_from(os.environ.get("KEEZEN_HTTPS_DIR"), BASE_DIR)
 CSRF_TRUSTED_ORIGINS = [o.strip() for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()]
 

@@ -25,6 +25,7 @@ BENCHMARKS = [
     ("pairing", [PY, "manage.py", "bench_pairing"]),
     ("backups", [PY, "manage.py", "bench_backup"]),
     ("uploads", [PY, "manage.py", "bench_uploads"]),
+    ("practice runs", [PY, "manage.py", "bench_rehearsal"]),
     ("engine", [PY, "-m", "engine", "bench-batch"]),
 ]
 

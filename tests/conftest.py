@@ -37,6 +37,14 @@ def _fresh_rendering(settings):
     render_once.forget_local()
 
 
+@pytest.fixture(autouse=True)
+def _phones_follow_the_request(settings):
+    """QR codes hold the address the test's request uses (``testserver``), not this machine's LAN
+    address: the tests' files are the same on every machine. tests/test_printing_address.py sets
+    ``PUBLIC_URL`` where it tests it."""
+    settings.PUBLIC_URL = ""
+
+
 @pytest.fixture(autouse=True, scope="session")
 def _backup_dir_of_servers(tmp_path_factory):
     """A server or command a test starts as another process writes its backups outside the repository too."""

@@ -78,6 +78,7 @@ def play_round(tournament: Tournament) -> None:
 @pytest.fixture
 def cup(tournament) -> Tournament:
     tournament.rounds = 2
+    tournament.language = "en"  # the cards and the wall's PDFs speak the tournament's language
     tournament.save()
     register_teams(tournament, [TeamData(name=team, players=tuple(players), club="Club Oost")
                                 for team, *players in TEAMS])
@@ -287,7 +288,7 @@ def test_standings_files_with_full_names(director_client, cup):
     standings_pdf, prizes_pdf, excel = standings_files(director_client, cup)
     for name in FULL_NAMES:
         assert in_pdf(name, standings_pdf) and in_pdf(name, prizes_pdf) and name in flat(excel), name
-    assert excel[0][:5] == ("Rank", "Team", "Team name", "Player 1", "Player 2")
+    assert excel[0][:6] == ("Rank", "Team", "Team name", "Club", "Player 1", "Player 2")
 
 
 def test_standings_files_with_first_name_and_initial(director_client, cup):
@@ -307,7 +308,7 @@ def test_standings_files_with_team_names_only(director_client, cup):
     for name in FIRST_NAMES + SURNAMES:
         assert name not in standings_pdf and name not in prizes_pdf and name not in flat(excel)
     assert "Players" not in standings_pdf
-    assert excel[0][:4] == ("Rank", "Team", "Team name", "R1")  # no empty player columns
+    assert excel[0][:5] == ("Rank", "Team", "Team name", "Club", "R1")  # no empty player columns
 
 
 def test_individual_standings_files_in_teams_only(director_client, solo):

@@ -28,7 +28,8 @@ def test_pawn_order_one_key_per_pawn(director_client, table):
     preview = director_client.post(desk_url(tournament, "preview/"), {"table": 1, "arrivals": "aab abb aaa ba"})
     html = preview.content.decode()
     assert 'data-testid="points-A">700<' in html and 'data-testid="points-B">400<' in html
-    response = director_client.post(desk_url(tournament), {"table": 1, "arrivals": "AABABBAAABA"}, HTTP_ACCEPT_LANGUAGE="en")
+    response = director_client.post(desk_url(tournament), {"table": 1, "arrivals": "AABABBAAABA", "unfinished_ok": "1"},
+                                    HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 302
     result = Result.objects.get(table=table)
     assert result.sheet == {"arrivals": [0, 0, 1, 0, 1, 1, 0, 0, 0, 1, 0]} and result.version == 1
@@ -56,10 +57,11 @@ def test_forfeit(director_client, table):
 
 def test_correction_needs_a_reason_and_keeps_history(director_client, table):
     tournament = table.round.tournament
-    director_client.post(desk_url(tournament), {"table": 1, "arrivals": "AB"})
-    refused = director_client.post(desk_url(tournament), {"table": 1, "arrivals": "BA"}, HTTP_ACCEPT_LANGUAGE="en")
+    director_client.post(desk_url(tournament), {"table": 1, "arrivals": "AB", "unfinished_ok": "1"})
+    refused = director_client.post(desk_url(tournament), {"table": 1, "arrivals": "BA", "unfinished_ok": "1"},
+                                   HTTP_ACCEPT_LANGUAGE="en")
     assert refused.status_code == 422 and "needs a reason" in refused.content.decode()
-    director_client.post(desk_url(tournament), {"table": 1, "arrivals": "BA", "reason": "typo"})
+    director_client.post(desk_url(tournament), {"table": 1, "arrivals": "BA", "reason": "typo", "unfinished_ok": "1"})
     versions = list(Result.objects.order_by("version").values_list("version", "sheet", "reason"))
     assert versions == [(1, {"arrivals": [0, 1]}, ""), (2, {"arrivals": [1, 0]}, "typo")]
     page = director_client.get(desk_url(tournament) + "?table=1").content.decode()
@@ -73,7 +75,7 @@ def test_pawns_2pt_and_individual_11(director_client, tournament, make_teams):
     round_ = add_round(tournament)
     add_table(round_, [a, b])
     add_table(round_, [c, d])
-    director_client.post(desk_url(tournament), {"table": 1, "pawns_0": "8", "pawns_1": "6"})
+    director_client.post(desk_url(tournament), {"table": 1, "pawns_0": "8", "pawns_1": "6"})  # a finished game
     assert Result.objects.get(table__number=1).sheet == {"pawns_home": [8, 6]}
     tournament.scoring_system = "individual-11"
     tournament.save()

@@ -58,6 +58,8 @@ def cup(db):
     tournament = import_file(tournament_file())
     table = Table.objects.get(round__tournament=tournament, round__number=1, number=1)
     record_result(table, {"arrivals": [0, 1, 0, 0]}, reason="one pawn forgotten")
+    tournament.language = "en"  # the wall's PDFs are printed in the tournament's language (docs/printing.md)
+    tournament.save(update_fields=["language"])
     return tournament
 
 

@@ -14,7 +14,7 @@ from tournaments.models import Result, ResultState, Ruling, Table, TableSeat, Te
 from tournaments.services import table_entry
 from tournaments.services.pairing import pair_round, teams_to_draw
 from tournaments.services.results import record_result
-from tournaments.services.rounds import add_round
+from tournaments.services.rounds import add_round, add_table
 from tournaments.services.standings import set_frozen, standings_json
 from tournaments.services.teams import set_checked_in, set_withdrawn
 from tournaments.services.tournament_file import (
@@ -65,8 +65,10 @@ def day(tournament, make_teams, director):
     Ruling.objects.create(tournament=tournament, table=first, position={"b": {"0": [1]}, "a": 2}, code="x1",
                           seat=0, card="7", claim="7:a1+3", verdict={"legal": False, "rule": "R15"}, note="no",
                           created_by=director)
-    second_round = add_round(tournament)
-    pair_round(second_round)  # drawn, still a draft
+    second_round = add_round(tournament)  # seated, still a draft (a draw waits until every sheet of round 1 counts)
+    present = teams_to_draw(tournament)
+    for pair in zip(present[::2], present[1::2]):
+        add_table(second_round, list(pair))
     tournament.refresh_from_db()
     return tournament
 
@@ -141,7 +143,7 @@ def test_old_table_link_and_team_code_work_after_the_import(day, client):
     drawn = next(entry for entry in data["table_details"] if entry["round"] == 2)
     teams = next(entry["teams"] for entry in data["tables"] if entry["round"] == 2 and entry["table"] == drawn["table"])
     link = f"/s/{drawn['token']}/"
-    assert client.post(link, {"action": "submit", "team": "1", "arrivals": "ABA"}).status_code == 302
+    assert client.post(link, {"action": "submit", "team": "1", "arrivals": "ABA", "unfinished_ok": "1"}).status_code == 302
     assert client.post(link, {"action": "confirm", "code": drawn["codes"][teams[1]]}).status_code == 302
     sheet = Table.objects.get(token=drawn["token"]).current_sheet
     assert sheet.state == ResultState.CONFIRMED and sheet.sheet["arrivals"] == [0, 1, 0]

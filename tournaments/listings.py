@@ -6,10 +6,12 @@ Called listings, not tables, because a table here is where teams play.
 from __future__ import annotations
 
 import django_tables2 as tables
+from django.db.models import Case, IntegerField, QuerySet, When
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Team
+from tournaments.names import sort_key
 
 
 class TeamListing(tables.Table):
@@ -34,3 +36,13 @@ class TeamListing(tables.Table):
 
     def render_players(self, record: Team) -> str:
         return format_html("{}", " & ".join(record.player_names))
+
+    def order_name(self, queryset: QuerySet, is_descending: bool) -> tuple[QuerySet, bool]:
+        """By name as people sort names (:func:`tournaments.names.sort_key`: "’t Hooft" under H,
+        accents and case ignored), not by the database's collation; still one paged query."""
+        rows = sorted(queryset.values_list("pk", "name"), key=lambda row: (sort_key(row[1]), row[0]),
+                      reverse=is_descending)
+        if not rows:
+            return queryset, True
+        place = Case(*[When(pk=pk, then=index) for index, (pk, _name) in enumerate(rows)], output_field=IntegerField())
+        return queryset.annotate(name_place=place).order_by("name_place"), True

@@ -35,7 +35,8 @@ def search_key(text: str) -> str:
     """``text`` as every search compares it: case-folded, accents and apostrophes removed, hyphens, dots
     and runs of spaces made one space. ``"Zoë Özdemir"`` → ``"zoe ozdemir"``, ``"’t Hooft"`` →
     ``"t hooft"``, ``"De Vries-van Dam"`` → ``"de vries van dam"``."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    # Decomposed before and after folding: "𝗔" folds only once it is "A", and "İ" folds to "i" + a dot.
+    decomposed = unicodedata.normalize("NFKD", unicodedata.normalize("NFKD", text).casefold())
     kept = []
     for char in decomposed:
         if unicodedata.combining(char) or char in APOSTROPHES:

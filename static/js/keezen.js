@@ -6,7 +6,11 @@
    - [data-submit-on-change]: a change of the field submits its form (the standings' round).
    - [data-reload-after="30"]: the page reloads after that many seconds (the projector, waiting
      for the first round).
-   - [data-progress="42"]: a progress bar's width in percent (a print file being made). */
+   - [data-progress="42"]: a progress bar's width in percent (a print file being made).
+   - [data-enter-submits]: Enter on the field submits its form, as Enter in a text box does (a
+     select, such as the desk's forfeit, or a checkbox does not by itself).
+   - [data-slug-from="id_name"][data-slug-to="id_slug"] around a form: the short name follows the
+     name as it is typed (as Django's slugify makes it), until the short name is edited by hand. */
 (function () {
   "use strict";
   if (window.keezenPage) return;
@@ -28,6 +32,40 @@
     if (field.form.requestSubmit) field.form.requestSubmit(); else field.form.submit();
   });
 
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Enter" || event.isComposing || event.shiftKey || event.altKey || event.ctrlKey || event.metaKey) return;
+    var field = event.target.closest && event.target.closest("[data-enter-submits]");
+    if (!field || !field.form) return;
+    event.preventDefault();
+    if (field.form.requestSubmit) field.form.requestSubmit(); else field.form.submit();
+  });
+
+  function slugify(text, maxLength) {
+    var slug = String(text).normalize("NFKD").replace(/[\u0300-\u036f]/g, "").replace(/[^\x00-\x7F]/g, "")
+      .toLowerCase().replace(/[^\w\s-]/g, "").replace(/[-\s]+/g, "-").replace(/^[-_]+|[-_]+$/g, "");
+    if (maxLength > 0) slug = slug.slice(0, maxLength).replace(/[-_]+$/, "");
+    return slug;
+  }
+
+  function followSlugs(root) {
+    var holders = Array.prototype.slice.call(root.querySelectorAll("[data-slug-from]"));
+    holders.forEach(function (holder) {
+      var name = document.getElementById(holder.dataset.slugFrom);
+      var slug = document.getElementById(holder.dataset.slugTo);
+      if (!name || !slug || slug.dataset.slugFollows) return;
+      slug.dataset.slugFollows = "1";
+      var maxLength = Number(slug.getAttribute("maxlength")) || 0;
+      // Follows while empty or still what the name makes; typing in the short name stops it.
+      var follows = !slug.value || slug.value === slugify(name.value, maxLength);
+      name.addEventListener("input", function () {
+        if (follows) slug.value = slugify(name.value, maxLength);
+      });
+      slug.addEventListener("input", function () {
+        follows = !slug.value;
+      });
+    });
+  }
+
   function showProgress(root) {
     var bars = Array.prototype.slice.call(root.querySelectorAll("[data-progress]"));
     if (root.matches && root.matches("[data-progress]")) bars.push(root);
@@ -39,6 +77,7 @@
 
   function init() {
     showProgress(document);
+    followSlugs(document);
     var reload = document.querySelector("[data-reload-after]");
     if (reload) {
       var seconds = Math.max(5, Number(reload.dataset.reloadAfter) || 30);

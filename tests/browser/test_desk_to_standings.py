@@ -39,6 +39,12 @@ def test_desk_entry_shows_up_on_public_standings(browser, page, page_problems, l
     expect(director_page.locator("[data-testid=points-A]")).to_have_text("290")
     expect(director_page.locator("[data-testid=points-B]")).to_have_text("130")
     arrivals.press("Enter")
+    # Three pawns home and the clock not run out: the desk asks before it saves, the keyboard answers.
+    expect(director_page.locator("[data-testid=unfinished-question]")).to_contain_text("Is the game really over?")
+    confirm = director_page.locator("#unfinished_ok")
+    expect(confirm).to_be_focused()
+    confirm.press("Space")
+    confirm.press("Enter")
     expect(director_page.locator(".alert-success")).to_contain_text("Table 1 saved: A 290, B 130.")
     expect(director_page.locator("#table-number")).to_be_focused()
     desk.close()

@@ -54,6 +54,18 @@ class Exporter:
     background: ClassVar[bool] = False  # slow to make: rendered in the background, ahead of the click
     inline: ClassVar[bool] = False  # shown in the browser (PDF) rather than saved
     made_on_publish: ClassVar[bool] = False  # made as soon as its round is published (table cards)
+    for_players: ClassVar[bool] = False
+    """On the tables or the wall (table cards, wall lists, standings, prize list): in the tournament's
+    language, whatever the director's browser speaks; the director's own files follow the browser."""
+    shows_links: ClassVar[bool] = False
+    """Its pages hold the phones' address (QR codes, table links): the download warns first when
+    phones cannot open that address (keezen_site.https.PhonesAddress)."""
+
+    def language(self, tournament: Tournament) -> str:
+        """The language the file is made in (docs/printing.md)."""
+        if self.for_players and tournament.language:
+            return tournament.language
+        return get_language() or settings.LANGUAGE_CODE
 
     def filename(self, tournament: Tournament, round_: Round | None = None) -> str:
         round_part = f"-round-{round_.number}" if round_ is not None else ""

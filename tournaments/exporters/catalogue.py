@@ -1,6 +1,6 @@
 """Every file the director can download, registered once (:mod:`.base`): the standings (PDF, prize
 list, Excel), the rulings, the teams (Excel, and the empty template), the tournament file, and
-per round the table cards, the two wall lists and the missing results.
+per round the table cards, the two wall lists, the missing results and the desk's team codes.
 
 Each class only names its file and hands the work to the module that lays it out.
 """
@@ -30,6 +30,7 @@ class StandingsPdf(_Pdf):
     identifier = "standings-pdf"
     name = gettext_lazy("Standings (PDF)")
     takes_after_round = True
+    for_players = True
 
     def render(self, tournament, *, round_=None, after_round=None, site_url=None) -> bytes:
         return standings_pdf.standings_pdf(tournament, after_round, site_url)
@@ -40,6 +41,7 @@ class PrizesPdf(_Pdf):
     identifier = "prizes-pdf"
     name = gettext_lazy("Prize list (PDF)")
     takes_after_round = True
+    for_players = True
 
     def render(self, tournament, *, round_=None, after_round=None, site_url=None) -> bytes:
         return standings_pdf.prizes_pdf(tournament, after_round, site_url)
@@ -123,6 +125,7 @@ class TournamentFile(Exporter):
 class _RoundPdf(_Pdf):
     per_round = True
     made_on_publish = True
+    for_players = True
     uses_results = False  # the file shows which tables have a result (missing results)
 
     def content_key(self, tournament, round_=None, after_round=None, site_url=None) -> str:
@@ -145,6 +148,7 @@ class _RoundPdf(_Pdf):
 class TableCardsPdf(_RoundPdf):
     identifier = "table-cards-pdf"
     name = gettext_lazy("Table cards and score sheets")
+    shows_links = True
 
     def render(self, tournament, *, round_=None, after_round=None, site_url=None) -> bytes:
         return round_pdfs.table_cards_pdf(round_, site_url)
@@ -174,6 +178,21 @@ class MissingResultsPdf(_RoundPdf):
     name = gettext_lazy("Missing results")
     uses_results = True
     made_on_publish = False  # at publishing every table is missing
+    for_players = False  # the desk's list
 
     def render(self, tournament, *, round_=None, after_round=None, site_url=None) -> bytes:
         return round_pdfs.missing_results_pdf(round_, site_url)
+
+
+@register
+class TeamCodesPdf(_RoundPdf):
+    """Every team's code, by team name, for the desk (a team that lost its slip): never public."""
+
+    identifier = "team-codes-pdf"
+    name = gettext_lazy("Team codes for the desk")
+    made_on_publish = False  # a few pages: made when asked
+    for_players = False  # the desk's list
+    shows_links = True
+
+    def render(self, tournament, *, round_=None, after_round=None, site_url=None) -> bytes:
+        return round_pdfs.team_codes_pdf(round_, site_url)

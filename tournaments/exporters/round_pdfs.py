@@ -1,6 +1,7 @@
-"""A round on paper: table cards with score sheets, two wall lists and the missing results.
+"""A round on paper: table cards with score sheets, two wall lists, the missing results and the
+desk's list of team codes.
 
-All four are A4 PDFs laid out by WeasyPrint from Django templates, with the helpers of
+All are A4 PDFs laid out by WeasyPrint from Django templates, with the helpers of
 :mod:`tournaments.exporters.standings_pdf` (base template, footer, the fetcher that only accepts
 ``data:`` URLs). The QR code on a table card is segno's: inline SVG in :func:`table_cards_html`;
 in the file (:func:`table_cards_pdf`) the same matrix drawn directly by
@@ -28,16 +29,20 @@ from django.utils.safestring import SafeString, mark_safe
 
 import scoring
 from keezen_site import pdf_pool
+from keezen_site.https import short_address
 from scoring.sheets import HOLES, PAWNS_PER_TEAM
 from tournaments.exporters.standings_pdf import _document, fit_text, page_context
 from tournaments.models import Round, Table, Team, Tournament
+from tournaments.names import sort_key
 from tournaments.services.house_rules import house_rule_lines
 from tournaments.services.seating import SeatView, seat_views
+from tournaments.services.sheet_states import result_counts, with_latest_state
 
 TABLE_CARDS_TEMPLATE = "tournaments/pdf/table_cards.html"
 WALL_BY_TABLE_TEMPLATE = "tournaments/pdf/wall_by_table.html"
 WALL_BY_TEAM_TEMPLATE = "tournaments/pdf/wall_by_team.html"
 MISSING_RESULTS_TEMPLATE = "tournaments/pdf/missing_results.html"
+TEAM_CODES_TEMPLATE = "tournaments/pdf/team_codes.html"
 
 PARALLEL_FROM = 30
 """Fewer cards per process than this are not worth starting another process for."""
@@ -63,6 +68,11 @@ class TableView:
     qr: SafeString = field(default_factory=lambda: mark_safe(""))
     sheet: dict = field(default_factory=dict)
     codes: list[str] = field(default_factory=list)  # each team's code, in sheet order (cards only)
+
+    @property
+    def short_url(self) -> str:
+        """The link as a player types it, printed under the QR code (``192.168.1.20:8000/s/…``)."""
+        return short_address(self.url)
 
     @property
     def slips(self) -> list[tuple[SeatView, str]]:
@@ -92,10 +102,30 @@ class TeamLine:
         return self.table is None
 
 
+@dataclass(frozen=True)
+class CodeLine:
+    """A line of the desk's list of team codes: a team, its table, its code and the table's link."""
+
+    team: Team
+    table: int | None  # None: a bye (no table, no code)
+    code: str = ""
+    url: str = ""
+
+    @property
+    def bye(self) -> bool:
+        return self.table is None
+
+    @property
+    def short_url(self) -> str:
+        return short_address(self.url) if self.url else ""
+
+
 def _tables(round_: Round) -> list[TableView]:
-    tables = Table.objects.filter(round=round_).with_seats().with_sheet_flag().order_by("number")
+    tables = with_latest_state(Table.objects.filter(round=round_).with_seats()).order_by("number")
     names = round_.tournament.public_names  # on the wall and on the tables: the privacy setting's names
-    return [TableView(table=table, seats=seat_views(table, names), has_result=table.has_sheet,
+    confirmed_counts = round_.tournament.confirmed_counts  # a result is in once it counts (sheet_states)
+    return [TableView(table=table, seats=seat_views(table, names),
+                      has_result=table.latest_state is not None and result_counts(table.latest_state, confirmed_counts),
                       codes=[seat.code for seat in table.seats.all()])
             for table in tables]
 
@@ -221,7 +251,8 @@ def wall_by_table_html(round_: Round) -> str:
 
 
 def team_lines(round_: Round) -> list[TeamLine]:
-    """Every seated team and every team with a bye, by name (case-insensitive), then number."""
+    """Every seated team and every team with a bye, by name as people sort names
+    (:func:`tournaments.names.sort_key`), then number."""
     lines = []
     for view in _tables(round_):
         for seat in view.seats:
@@ -230,11 +261,24 @@ def team_lines(round_: Round) -> list[TeamLine]:
                 opponents=tuple(other.team for other in view.seats if other is not seat),
             ))
     lines += [TeamLine(team=team, table=None) for team in _byes(round_)]
-    return sorted(lines, key=lambda line: (line.team.name.casefold(), line.team.number))
+    return sorted(lines, key=lambda line: (sort_key(line.team.name), line.team.number))
+
+
+def code_lines(round_: Round, site_url: str | None = None) -> list[CodeLine]:
+    """Every team of the round with its code, its table and the table's link, by name (as the wall
+    list by team, so the desk finds a team the way players look it up), then number; byes too."""
+    lines = [CodeLine(team=seat.team, table=view.number, code=code, url=table_url(site_url, view.table))
+             for view in _tables(round_) for seat, code in view.slips]
+    lines += [CodeLine(team=team, table=None) for team in _byes(round_)]
+    return sorted(lines, key=lambda line: (sort_key(line.team.name), line.team.number))
 
 
 def wall_by_team_html(round_: Round) -> str:
     return render_to_string(WALL_BY_TEAM_TEMPLATE, _context(round_, lines=team_lines(round_)))
+
+
+def team_codes_html(round_: Round, site_url: str | None = None) -> str:
+    return render_to_string(TEAM_CODES_TEMPLATE, _context(round_, lines=code_lines(round_, site_url)))
 
 
 def missing_results_html(round_: Round) -> str:
@@ -295,3 +339,7 @@ def wall_by_team_pdf(round_: Round, base_url: str | None = None) -> bytes:
 
 def missing_results_pdf(round_: Round, base_url: str | None = None) -> bytes:
     return missing_results_document(round_, base_url).write_pdf()
+
+
+def team_codes_pdf(round_: Round, site_url: str | None = None) -> bytes:
+    return _document(team_codes_html(round_, site_url), None).write_pdf()

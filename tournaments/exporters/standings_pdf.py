@@ -2,8 +2,9 @@
 
 The HTML is rendered with Django (so ``{% translate %}`` and the active language apply) and
 laid out by WeasyPrint. Nothing is fetched: the fetcher only accepts ``data:`` URLs, the fonts
-are the system's (DejaVu Sans, else any sans-serif), so a venue without internet prints the
-same PDF.
+are the system's (DejaVu Sans; Noto Color Emoji for emoji and Droid Sans Fallback for Chinese,
+Japanese and Korean names; templates/tournaments/pdf/base.html), so a venue without internet prints
+the same PDF.
 
 Why pages are cut here and columns are blocks: WeasyPrint spends its time per box and per line,
 in Python; a table cell costs about three lines of text. So each page is one table with one
@@ -17,7 +18,9 @@ own "page X of Y". The prize list does the same with two lines per place.
 from __future__ import annotations
 
 import base64
+import math
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -117,13 +120,49 @@ class Page:
         return (css_string(_("Page %(page)s of %(pages)s") % {"page": self.number, "pages": self.count}))
 
 
+WIDE = 1.6
+"""A Chinese, Japanese or Korean character or an emoji is about 1 em wide: 1.6 average DejaVu Sans
+characters (0.62 em)."""
+_JOINERS = frozenset("\u200d\ufe0e\ufe0f")  # zero-width joiner, text and emoji presentation
+
+
+def char_width(char: str) -> float:
+    """How many average characters wide ``char`` prints: 0 for what joins or modifies the character
+    before it (accents, the zero-width joiner of emoji sequences, skin tones, variation selectors),
+    :data:`WIDE` for wide characters (CJK, emoji), else 1."""
+    if unicodedata.combining(char) or char in _JOINERS or "\U0001f3fb" <= char <= "\U0001f3ff" \
+            or "\U000e0020" <= char <= "\U000e007f":
+        return 0.0
+    return WIDE if unicodedata.east_asian_width(char) in ("W", "F") else 1.0
+
+
+def text_width(text: str) -> float:
+    """``text``'s width in average characters (:func:`char_width`)."""
+    return sum(char_width(char) for char in text)
+
+
 def fit_text(text: str, width_mm: float, font_pt: float, bold: bool = False) -> str:
     """``text`` cut off with "…" where it would not fit on one line of ``width_mm``, reckoning
-    with wide characters (DejaVu Sans). Cut here rather than by CSS ``text-overflow``: WeasyPrint
-    maps its "…" glyph to whatever text it first replaced, so the PDF's text would read wrongly;
-    the column also clips (``overflow: hidden``) should an estimate ever be short."""
+    with wide characters (DejaVu Sans; CJK and emoji as :data:`WIDE`), never inside an emoji
+    sequence or a flag. Cut here rather than by CSS ``text-overflow``: WeasyPrint maps its "…" glyph
+    to whatever text it first replaced, so the PDF's text would read wrongly; the column also clips
+    (``overflow: hidden``) should an estimate ever be short."""
     fits = max(int(width_mm / (font_pt * 25.4 / 72 * (0.7 if bold else 0.62))), 4)
-    return text if len(text) <= fits else text[:fits - 1].rstrip() + "…"
+    if text_width(text) <= fits:
+        return text
+    used, cut = 0.0, 0
+    for index, char in enumerate(text):
+        width = char_width(char)
+        if used + width > fits - 1:
+            break
+        used, cut = used + width, index + 1
+    kept = text[:cut]
+    while kept and kept[-1] == "\u200d":  # half an emoji sequence (👩‍👧 → 👩)
+        kept = kept[:-1]
+    flags = len(kept) - len(kept.rstrip("".join(map(chr, range(0x1F1E6, 0x1F200)))))
+    if flags % 2:  # half a flag: a lone regional indicator prints as a letter in a box
+        kept = kept[:-1]
+    return kept.rstrip() + "…"
 
 
 def _lines(values) -> SafeString:
@@ -145,7 +184,7 @@ def paginate(rows: list, first: int, other: int) -> list[list]:
 def _lines_of(text: str, font_pt: float, width_mm: float, bold: bool) -> int:
     """How many lines ``text`` takes at most: characters counted wider than DejaVu Sans's average."""
     char_mm = font_pt * 25.4 / 72 * (0.7 if bold else 0.62)
-    return max(1, -(-len(text) // max(int(width_mm // char_mm), 1)))
+    return max(1, -(-math.ceil(text_width(text)) // max(int(width_mm // char_mm), 1)))
 
 
 def first_page_header(report: Standings, heading: str, meta_pt: float, heading_pt: float) -> float:
@@ -180,8 +219,8 @@ def standings_pages(report: Standings) -> list[Page]:
     # What is left goes to the names and the players, as their longest entries ask (9.5 and 8 pt).
     left = width - fixed - round_width * len(rounds)
     rows_all = report.rows
-    names = max((len(row.player if report.per_player else row.team.name) for row in rows_all), default=1) * 9.5
-    others = max((len(row.team.name if report.per_player else " & ".join(row.players)) for row in rows_all),
+    names = max((text_width(row.player if report.per_player else row.team.name) for row in rows_all), default=1) * 9.5
+    others = max((text_width(row.team.name if report.per_player else " & ".join(row.players)) for row in rows_all),
                  default=1) * (9.5 if report.per_player else 8)
     name_width = min(max(25.0, left * names / (names + others)), max(25.0, left - 25))
     rest = left - name_width - (10 if report.per_player else 0)  # the column without a set width

@@ -380,9 +380,16 @@ def _write(tournament: Tournament, reason: str = "", only_if_changed: bool = Fal
     return path
 
 
+class PracticeRun(OSError):
+    """A practice run (``Tournament.practice``, :mod:`.rehearsal`) is never written to the backups folder."""
+
+
 def backup_now(tournament: Tournament, reason: str = "") -> Path:
     """Write the tournament's file now, in this thread, whatever changed (before a delete or a
-    restore over it); ``reason`` (e.g. ``before-delete``) goes into the name and keeps the file."""
+    restore over it); ``reason`` (e.g. ``before-delete``) goes into the name and keeps the file.
+    A practice run is refused (:class:`PracticeRun`): nothing of it goes to the backups folder."""
+    if tournament.practice:
+        raise PracticeRun(_("A practice run is not backed up."))
     reason = slugify(reason)[:40].strip("-")
     return _write(tournament, reason=reason)
 
@@ -400,7 +407,7 @@ _again: set[int] = set()
 def run_job(tournament_id: int) -> Path | None:
     """What a job does: write the tournament's file if it changed since the newest backup."""
     tournament = Tournament.objects.filter(pk=tournament_id).first()
-    if tournament is None:  # deleted meanwhile
+    if tournament is None or tournament.practice:  # deleted meanwhile; a practice run is never backed up
         return None
     return _write(tournament, only_if_changed=True)
 

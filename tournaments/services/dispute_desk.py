@@ -5,11 +5,17 @@ Why a service and not the view: the desk keeps nothing on the server between tap
 code, colour, seat, card, claim and taps travel with every request — so reading that state and
 applying the request's action (a tap, a pasted position, a new board) is the desk's whole logic.
 The view only picks the house rules and renders; the engine work is in :mod:`.disputes`.
+
+A claim belongs to its position: every action that changes the position (a tap while setting up,
+a new board, a pasted position) clears the claim and its taps, so no claim is ever judged on a
+position it was not made on. The state is also written as the page's address (:func:`state_query`),
+so a reload, a shared link or the NL/EN switch shows the same board.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from urllib.parse import urlencode
 
 from django.core.exceptions import ValidationError
 from django.http import QueryDict
@@ -74,6 +80,16 @@ def _tap_text(taps: list[tuple[str, int | None]]) -> str:
     return ",".join(hole if colour is None else f"{hole}:{colour}" for hole, colour in taps)
 
 
+def _claim_parts(card: str, rules: HouseRules) -> int:
+    """How many (pawn, hole) pairs one claim of ``card`` has at most: a 7 is split over up to the
+    house rule's number of pawns, every other card moves (or swaps) once."""
+    return rules.seven_max_pawns if card == "7" else 1
+
+
+def _clear_claim(desk: Desk) -> None:
+    desk.taps, desk.claim, desk.shown = [], "", None
+
+
 def read_desk(data: QueryDict, rules: HouseRules) -> Desk:
     """The desk after the request's action (a tap, a pasted position, a new board …)."""
     errors = []
@@ -88,16 +104,18 @@ def read_desk(data: QueryDict, rules: HouseRules) -> Desk:
                 card=data.get("card") if data.get("card") in disputes.CARDS else "",
                 claim=data.get("claim", "").strip(), taps=_taps(data.get("taps", "")),
                 shown=_int(data.get("show"), -1, 0, 10_000))
+    if errors:  # the position sent could not be read: no claim belongs to the empty board shown
+        _clear_claim(desk)
     action = data.get("action") or data.get("do", "")
     try:
         if action == "empty":
             players = data.get("players", "")
             desk.setup = disputes.empty_setup(int(players) if players in ("2", "4", "6", "8") else 4)
             desk.colour = desk.seat = 0
-            desk.taps, desk.claim = [], ""
+            _clear_claim(desk)
         elif action == "load":
             desk.setup = disputes.read_setup(data.get("paste", ""))
-            desk.taps, desk.claim = [], ""
+            _clear_claim(desk)
             desk.colour = min(desk.colour, desk.setup.players - 1)
             desk.seat = min(desk.seat, desk.setup.players - 1)
         elif action == "tap" and data.get("tap"):
@@ -107,17 +125,63 @@ def read_desk(data: QueryDict, rules: HouseRules) -> Desk:
                 hole = data["tap"]
                 if hole != "n":
                     desk.setup = disputes.toggle(desk.setup, colour if colour is not None else desk.colour, hole)
-                desk.claim = ""
+                    _clear_claim(desk)  # the claim was made on the position before this tap
             elif desk.card:
+                if len(desk.taps) >= 2 * _claim_parts(desk.card, rules):
+                    desk.taps = []  # the claim is complete: this tap starts the next one
                 desk.taps.append((data["tap"], colour))
-                desk.claim = disputes.claim_from_taps(desk.setup, desk.card, desk.taps) or desk.claim
+                try:
+                    desk.claim = disputes.claim_from_taps(desk.setup, desk.card, desk.taps)
+                except disputes.SetupError:
+                    desk.taps = desk.taps[:-2]  # a pair without a pawn to move is not kept
+                    desk.claim = _tapped_claim(desk)
+                    raise
             else:
                 desk.errors.append(_("Pick the card first, then tap the pawn and the hole it is claimed to go to."))
         elif action in ("clear", "card", "seat"):
-            desk.taps, desk.claim = [], ""
+            _clear_claim(desk)
+        elif action == "judge" and desk.taps and desk.claim != _tapped_claim(desk):
+            desk.taps = []  # a typed claim: the tapped holes are not its holes
     except disputes.SetupError as error:
         desk.errors.append(str(error))
     return desk
+
+
+def _tapped_claim(desk: Desk) -> str:
+    try:
+        return disputes.claim_from_taps(desk.setup, desk.card, desk.taps)
+    except disputes.SetupError:
+        return ""
+
+
+def state_query(desk: Desk, public: bool, table: int | None = None) -> str:
+    """The desk's state as a query string (``code=K4%3At0%7C-%7C-%7C-&card=4…``): the page's address
+    after each answer, read back by a GET. Only what differs from a fresh desk is written; the
+    public helper's ticked house rules too (the director's desk applies the tournament's)."""
+    fields: list[tuple[str, str]] = [("code", desk.setup.code)]
+    if desk.mode == "claim":
+        fields.append(("mode", "claim"))
+    fields += [(name, str(value)) for name, value in (("colour", desk.colour), ("seat", desk.seat)) if value]
+    if desk.card:
+        fields.append(("card", desk.card))
+    if desk.claim:
+        fields.append(("claim", desk.claim))
+    if desk.taps:
+        fields.append(("taps", _tap_text(desk.taps)))
+    if desk.shown is not None and desk.shown >= 0:
+        fields.append(("show", str(desk.shown)))
+    if public and desk.rules != DEFAULTS:
+        rules = desk.rules
+        fields.append(("rules_set", "1"))
+        fields += [(name, "on") for name, on in (
+            ("jack_partner", rules.jack_partner), ("jack_own_start", rules.jack_own_start),
+            ("self_capture_optional", rules.self_capture == "optional"),
+            ("home_entry_optional", rules.home_entry == "optional"),
+            ("seven_partner_remainder", rules.seven_partner_remainder)) if on]
+        fields.append(("seven_max_pawns", str(rules.seven_max_pawns)))
+    if table is not None:
+        fields.append(("table", str(table)))
+    return urlencode(fields)
 
 
 def board_words() -> BoardWords:

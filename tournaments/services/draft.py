@@ -22,6 +22,7 @@ from django.utils.translation import pgettext
 
 from tournaments.pairing import Pairing, PairedTable
 from tournaments.models import Round, RoundStatus, Team
+from tournaments.numbers import whole_or
 from tournaments.services import lifecycle, print_files
 from tournaments.services.pairing import (
     check_can_redraw,
@@ -198,6 +199,64 @@ def parse_arrangement(round_: Round, text: str) -> Seating:
     if errors:
         raise ValidationError(errors)
     return Seating(tables=[tables[n] for n in sorted(tables)], byes=byes)
+
+
+def arrangement_problems(round_: Round, text: str) -> list[tuple[int | None, str]]:
+    """Every problem of a typed arrangement at once, each with its line (None: the round as a whole):
+    a line that cannot be read, a team or table that does not exist or is written twice, a table of
+    the wrong size (by its typed number), a withdrawn team, more than one bye, a team left without a
+    place (only when every line could be read: a line that could not be read says nothing about who
+    is on it). :func:`set_seating` checks again under the round's lock."""
+    tournament = round_.tournament
+    problems: list[tuple[int | None, str]] = [(None, message) for message in check_can_redraw(round_)]
+    teams = {team.pk: team for team in tournament.teams.all()}
+    by_number = {team.number: team.pk for team in teams.values()}
+    sizes = (2, 3) if tournament.teams_per_table == 3 or tournament.three_team_table else (2,)
+    bye_words = BYE_WORDS | {pgettext("arrangement keyword", "bye").lower()}
+    placed: set[int] = set()
+    tables: set[int] = set()
+    byes = 0
+    unreadable = False
+    for line_number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        match = ARRANGEMENT_LINE.match(line)
+        table = whole_or(match["table"], None) if match and match["table"] else None
+        if not match or (match["bye"] and match["bye"].lower() not in bye_words) or (match["table"] and table is None):
+            problems.append((line_number, _("Line %(line)s: write “table: team numbers”, e.g. “3: 12 7”, or “bye: 5”.")
+                             % {"line": line_number}))
+            unreadable = True
+            continue
+        tokens = [token for token in re.split(r"[\s,]+", match["teams"].strip()) if token]
+        for token in tokens:
+            pk = by_number.get(whole_or(token))
+            if pk is None:
+                problems.append((line_number, _("Line %(line)s: there is no team %(number)s.")
+                                 % {"line": line_number, "number": token[:20]}))
+            elif pk in placed:
+                problems.append((line_number, _("%(team)s would be placed twice.") % {"team": teams[pk]}))
+            elif teams[pk].withdrawn:
+                problems.append((line_number, _("%(team)s has withdrawn and cannot be placed.") % {"team": teams[pk]}))
+            if pk is not None:
+                placed.add(pk)
+        if match["bye"]:
+            byes += len(tokens)
+            if byes > 1:
+                problems.append((line_number, _("At most one team can have a bye in a round.")))
+        elif table in tables:
+            problems.append((line_number, _("Line %(line)s: table %(table)s is written twice.")
+                             % {"line": line_number, "table": table}))
+        else:
+            tables.add(table)
+            if len(tokens) not in sizes:
+                problems.append((line_number, _("Table %(number)s would seat %(count)s teams; a table seats %(allowed)s.")
+                                 % {"number": table, "count": len(tokens),
+                                    "allowed": _(" or ").join(str(size) for size in sizes)}))
+    if not unreadable:
+        for pk in current_seating(round_).placed():
+            if pk not in placed:
+                problems.append((None, _("%(team)s would lose its place in this round.") % {"team": teams[pk]}))
+    return problems
 
 
 def publish(round_: Round, site_url: str | None = None) -> None:

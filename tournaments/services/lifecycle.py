@@ -25,13 +25,12 @@ from pathlib import Path
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import OuterRef, Subquery
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments.models import Result, Round, Table, Tournament, TournamentStatus
 from tournaments.services import backups
-from tournaments.services.sheet_states import result_counts
+from tournaments.services.sheet_states import open_tables
 
 logger = logging.getLogger(__name__)
 
@@ -50,12 +49,9 @@ def check_not_archived(tournament: Tournament) -> None:
 
 
 def _all_sheets_count(tournament: Tournament) -> bool:
-    """Whether every table of every round has a latest sheet that counts (none missing, none
-    submitted or disputed, confirmed ones approved when the tournament asks for approval)."""
-    latest = Result.objects.filter(table=OuterRef("pk")).order_by("-version").values("state")[:1]
-    states = (Table.objects.filter(round__tournament_id=tournament.pk)
-              .annotate(state=Subquery(latest)).values_list("state", flat=True))
-    return all(state is not None and result_counts(state, tournament.confirmed_counts) for state in states)
+    """Whether every table of every round has a latest sheet that counts: no table is open (none
+    missing, none submitted or disputed, confirmed ones approved when the tournament asks for it)."""
+    return not open_tables(Table.objects.filter(round__tournament_id=tournament.pk), tournament.confirmed_counts).exists()
 
 
 def derived_status(tournament: Tournament) -> str:

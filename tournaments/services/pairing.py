@@ -32,6 +32,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.services import backups
+from tournaments.services.sheet_states import open_tables
 from tournaments.services.standings import standings, team_key
 
 
@@ -83,12 +84,11 @@ def _round_seed(tournament: Tournament, number: int) -> int:
 
 
 def _missing_before(round_: Round) -> list[tuple[int, int]]:
-    """(round, table) numbers of earlier tables without a result."""
-    return list(
-        Table.objects.without_sheet().filter(round__tournament_id=round_.tournament_id,
-                                             round__number__lt=round_.number)
-        .order_by("round__number", "number").values_list("round__number", "number")
-    )
+    """(round, table) numbers of earlier tables that are open (sheet_states: no sheet that counts —
+    missing, waiting for confirmation or approval, or disputed): the standings would leave them out."""
+    earlier = Table.objects.filter(round__tournament_id=round_.tournament_id, round__number__lt=round_.number)
+    return list(open_tables(earlier, round_.tournament.confirmed_counts)
+                .order_by("round__number", "number").values_list("round__number", "number"))
 
 
 def check_can_redraw(round_: Round) -> list[str]:
@@ -112,8 +112,10 @@ def make_pairing(round_: Round, teams: list[Team]) -> pairing.Pairing:
     if missing:
         listed = ", ".join(_("round %(round)s table %(table)s") % {"round": r, "table": t} for r, t in missing[:10])
         errors.append(ngettext(
-            "A result of an earlier round is missing (%(tables)s): enter it before drawing.",
-            "%(count)s results of earlier rounds are missing (%(tables)s): enter them before drawing.",
+            "A result of an earlier round is missing or does not count yet (%(tables)s): "
+            "enter, approve or settle it before drawing.",
+            "%(count)s results of earlier rounds are missing or do not count yet (%(tables)s): "
+            "enter, approve or settle them before drawing.",
             len(missing),
         ) % {"count": len(missing), "tables": listed + (" …" if len(missing) > 10 else "")})
     if len(teams) < 2:

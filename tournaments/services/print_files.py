@@ -55,7 +55,14 @@ def _estimate(round_: Round | None) -> float:
 def ask(found: Exporter, tournament: Tournament, round_: Round | None = None, after_round: int | None = None,
         site_url: str = "", retry: bool = False) -> PrintFile:
     """The print file of this content: found when it exists, else queued and started; ``retry``
-    starts a failed one again."""
+    starts a failed one again. Made in the exporter's language (the tournament's for what goes on
+    the tables and the wall)."""
+    with translation.override(found.language(tournament)):
+        return _ask(found, tournament, round_, after_round, site_url, retry)
+
+
+def _ask(found: Exporter, tournament: Tournament, round_: Round | None, after_round: int | None,
+         site_url: str, retry: bool) -> PrintFile:
     key = found.content_key(tournament, round_, after_round, site_url)
     job = PrintFile.objects.filter(tournament=tournament, exporter=found.identifier, key=key).defer("content").first()
     if job is None:

@@ -9,6 +9,8 @@ version, never a lost write.
 from __future__ import annotations
 
 import json
+from collections import defaultdict
+from dataclasses import dataclass
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -191,3 +193,29 @@ def record_result(table: Table, data: dict[str, Any], *, user=None, source: str 
                                    user=result.created_by, note=reason.strip())
         lifecycle.update_status(tournament)
         return result
+
+
+@dataclass(frozen=True)
+class Version:
+    """One version of a table's sheet as its history shows it: the sheet, the points it gives each
+    seat, and what happened to it (submitted, confirmed, disputed with the note, approved, …), each
+    with the team that did it (None: the desk)."""
+
+    result: Result
+    scores: tuple[scoring.TableScore, ...]
+    events: tuple[tuple[ResultEvent, str | None], ...]
+
+    @property
+    def disputes(self) -> list[tuple[ResultEvent, str | None]]:
+        return [(event, team) for event, team in self.events if event.kind == ResultEvent.Kind.DISPUTED]
+
+
+def sheet_history(table: Table) -> list[Version]:
+    """Every version of the table's sheet, newest first, with its points and its log (``table``
+    read with ``Table.objects.with_sheets()``; one more query, for the log)."""
+    teams = {seat.position: seat.team.name for seat in table.seats.all()}
+    events: dict[int, list] = defaultdict(list)
+    for event in table.events.filter(result__isnull=False).select_related("user").order_by("created_at", "pk"):
+        events[event.result_id].append((event, teams.get(event.seat)))
+    return [Version(result, tuple(table_scores(table, result.sheet)), tuple(events[result.pk]))
+            for result in table.sheet_versions]

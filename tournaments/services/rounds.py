@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Count, Max, Q, QuerySet
+from django.db.models import Count, F, Max, OuterRef, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
 
 from tournaments.models import (
@@ -24,8 +25,9 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.services import lifecycle
-from tournaments.services.clock import Clock, clock
+from tournaments.services.clock import Clock, ClockState, clock
 from tournaments.services.seating import SeatView, seat_views
+from tournaments.services.sheet_states import is_open, open_tables, status_of
 
 if TYPE_CHECKING:
     from tournaments.services.draft import Flag
@@ -92,19 +94,36 @@ def add_table(round_: Round, teams: list[Team], number: int | None = None) -> Ta
 
 
 def rounds_with_counts(tournament: Tournament) -> QuerySet:
-    """The tournament's rounds, each with ``table_count`` and ``missing_count`` (tables without a sheet)."""
+    """The tournament's rounds, each with ``table_count``, ``missing_count`` (tables without any
+    sheet), ``open_count`` (tables whose sheet does not count yet: missing, waiting for
+    confirmation or approval, disputed — see :mod:`.sheet_states`) and ``unsettled_count`` (the
+    open tables that have a sheet)."""
+    open_in_round = (open_tables(Table.objects.filter(round=OuterRef("pk")), tournament.confirmed_counts)
+                     .order_by().values("round").annotate(count=Count("pk")).values("count"))
     return tournament.round_set.annotate(
         table_count=Count("tables", distinct=True),
         missing_count=Count("tables", filter=Q(tables__results__isnull=True), distinct=True),
-    )
+        open_count=Coalesce(Subquery(open_in_round), 0),
+    ).annotate(unsettled_count=F("open_count") - F("missing_count"))  # in, but not counting yet
+
+
+@dataclass(frozen=True)
+class RoundTable:
+    """A table as the round page lists it: its seats, whether a flag names it, and its sheet."""
+
+    table: Table
+    seats: list[SeatView]
+    flagged: bool
+    status: str  # missing, submitted, confirmed, disputed, corrected, approved or entered (sheet_states.status_of)
+    open: bool  # the sheet does not count yet (sheet_states.is_open)
 
 
 @dataclass
 class RoundPage:
-    """What the director's round page shows: tables with seats and flags, byes, the clock."""
+    """What the director's round page shows: tables with seats, flags and sheets, byes, the clock."""
 
     round: Round
-    tables: list[tuple[Table, list[SeatView], bool]]  # (table, seats, flagged)
+    tables: list[RoundTable]
     byes: list[Bye]
     flags: list[Flag]
     clock: Clock
@@ -114,9 +133,23 @@ class RoundPage:
         return self.round.status == RoundStatus.DRAFT
 
     @property
+    def open_count(self) -> int:
+        return sum(row.open for row in self.tables)
+
+    @property
+    def has_sheets(self) -> bool:
+        return any(row.status != "missing" for row in self.tables)
+
+    @property
+    def can_return_to_draft(self) -> bool:
+        """Published, clock not started, no sheet in: what :func:`.draft.unpublish` allows."""
+        return self.round.status == RoundStatus.PUBLISHED and self.clock.state == ClockState.WAITING \
+            and not self.has_sheets
+
+    @property
     def swap_teams(self) -> list[Team]:
         """Every team with a place in the round (tables, then byes): what a swap can choose from."""
-        return [seat.team for _table, seats, _flagged in self.tables for seat in seats] + [bye.team for bye in self.byes]
+        return [seat.team for row in self.tables for seat in row.seats] + [bye.team for bye in self.byes]
 
 
 def round_page(round_: Round) -> RoundPage:
@@ -124,11 +157,14 @@ def round_page(round_: Round) -> RoundPage:
         round_flags,  # draft builds on this module's checks
     )
 
+    confirmed_counts = round_.tournament.confirmed_counts
     tables = list(round_.tables.order_by("number").with_sheets())
     flags = round_flags(round_)
     flagged = {flag.table for flag in flags if flag.table}
     return RoundPage(
-        round=round_, tables=[(table, seat_views(table), table.number in flagged) for table in tables],
+        round=round_,
+        tables=[RoundTable(table, seat_views(table), table.number in flagged, status_of(table.current_sheet),
+                           is_open(table.current_sheet, confirmed_counts)) for table in tables],
         byes=list(round_.byes.select_related("team").order_by("team__number")), flags=flags, clock=clock(round_),
     )
 

@@ -5,21 +5,43 @@ Typing is made for speed: ``pawn-order`` is one key per pawn in arrival order �
 (A, B, C) or its place (1, 2, 3); ``pawns-2pt`` is one number per team; ``individual-11`` is the
 home holes of each player as digits (``4321``). Every problem is collected, then the scoring
 rules of ``scoring.md`` check the sheet as a whole.
+
+A valid sheet that cannot be a finished game — no team has all its pawns home, no forfeit, and the
+round's clock has not run out — is not refused but questioned: :func:`evaluate` answers with a
+:class:`Question` among the problems until the form says "save anyway" (:data:`CONFIRM_UNFINISHED`).
+Both forms that save sheets (the desk and the table's phone) read the sheet here, so both ask.
+A correction opens with the current sheet in the form (:func:`sheet_fields`, the reverse of
+:func:`read_entry`).
 """
 
 from __future__ import annotations
 
+import datetime
 import string
 from typing import Any
 
 from django.utils.translation import gettext as _
 
 import scoring
-from tournaments.models import Table
+from tournaments.models import RoundStatus, Table
 from tournaments.numbers import whole_or
+from tournaments.services.clock import ClockState, clock
 from tournaments.services.results import check_sheet, table_scores, team_names
 
 LETTERS = string.ascii_uppercase[:3]
+CONFIRM_UNFINISHED = "unfinished_ok"  # the form's "yes, the game is over: save anyway"
+
+
+class Question(str):
+    """A message that asks rather than refuses: the sheet is saved once the form confirms it.
+    ``note`` is the short form the live preview shows while the sheet is typed."""
+
+    asks = True
+
+    def __new__(cls, text: str, note: str = "") -> "Question":
+        question = super().__new__(cls, text)
+        question.note = note or text
+        return question
 
 
 def seat_letter(index: int) -> str:
@@ -104,8 +126,44 @@ def sides(table: Table) -> list[dict]:
     ]
 
 
-def evaluate(table: Table, fields) -> tuple[dict[str, Any], list[str], list | None]:
-    """The sheet typed in ``fields``, every problem with it, and the points per side when there is none."""
+def sheet_fields(table: Table, sheet: dict[str, Any]) -> dict[str, str]:
+    """The form's fields holding a stored (seat-indexed) sheet: what a correction starts from."""
+    fields: dict[str, str] = {}
+    if sheet.get("forfeit") is not None:
+        fields["forfeit"] = str(sheet["forfeit"] + 1)
+    if sheet.get("arrivals") is not None:
+        fields["arrivals"] = "".join(seat_letter(seat) for seat in sheet["arrivals"])
+    for index, count in enumerate(sheet.get("pawns_home") or ()):
+        fields[f"pawns_{index}"] = str(count)
+    for index, players in enumerate(sheet.get("home") or ()):
+        for player_index, holes in enumerate(players):
+            fields[f"home_{index}_{player_index}"] = "".join(str(hole) for hole in holes)
+    if sheet.get("stopped_by_clock"):
+        fields["stopped_by_clock"] = "1"
+    return fields
+
+
+def unfinished_question(table: Table, points: list, now: datetime.datetime | None = None) -> Question | None:
+    """The question to ask before saving a valid sheet that cannot be a finished game: no team won
+    (all 8 pawns home, or the other team absent) while the round's clock has not run out. None when
+    the sheet can be a finished game (scoring.md: a game without a winner ends by the clock)."""
+    round_ = table.round
+    if any(score.won for score in points) or round_.status == RoundStatus.FINISHED:
+        return None
+    state = clock(round_, now).state
+    if state == ClockState.TIME_UP:
+        return None
+    if state == ClockState.WAITING:
+        text = _("No team has all 8 pawns home and the round's clock has not been started. Is the game really over?")
+    else:
+        text = _("No team has all 8 pawns home and the clock is still running. Is the game really over?")
+    return Question(text, _("No team has all 8 pawns home yet: saving asks whether the game is really over."))
+
+
+def evaluate(table: Table, fields, now: datetime.datetime | None = None) -> tuple[dict[str, Any], list[str], list | None]:
+    """The sheet typed in ``fields``, every problem with it, and the points per side when the sheet
+    is valid. A sheet that cannot be a finished game (:func:`unfinished_question`) comes back with
+    its points and the :class:`Question` as its one problem, until ``fields`` confirm it."""
     system = table.round.tournament.scoring_system
     found = sides(table)
     data, errors = read_entry(system, [s["team"].name for s in found], [s["players"] for s in found], fields)
@@ -114,4 +172,7 @@ def evaluate(table: Table, fields) -> tuple[dict[str, Any], list[str], list | No
     points = None
     if not errors:
         points = table_scores(table, data)
+        question = None if fields.get(CONFIRM_UNFINISHED) else unfinished_question(table, points, now)
+        if question is not None:
+            errors = [question]
     return data, errors, points

@@ -1,14 +1,47 @@
-"""Where a table's sheet stands — one rule for whether it counts and one name for its state, used by
-the standings, the round pages, the director's overview and the table link."""
+"""Where a table's sheet stands — one rule for whether it counts, one name for its state, and one
+definition of an *open* table, used by the standings, the round pages, the director's overview, the
+results desk, the draw of the next round, the tournament's status and the table link.
+
+Why "open" lives here: a table is done only when its latest sheet counts. A sheet that waits for
+the other team's code, a disputed one, and (when the tournament asks for approval) a confirmed one
+waiting for the director are as open as a missing sheet: every count and message that says what is
+left to do reads :func:`is_open` or :func:`open_tables`, so none says "every table has a result"
+while one is disputed.
+"""
 
 from __future__ import annotations
+
+from django.db.models import OuterRef, Q, QuerySet, Subquery
 
 from tournaments.models import Result, ResultState
 
 
+def counting_states(confirmed_counts: bool) -> tuple[str, ...]:
+    """The states of a latest sheet that is in the standings."""
+    return (ResultState.ENTERED, ResultState.APPROVED) + ((ResultState.CONFIRMED,) if confirmed_counts else ())
+
+
 def result_counts(state: str, confirmed_counts: bool) -> bool:
     """Whether a sheet in ``state`` is in the standings (scoring.md: the latest version counts)."""
-    return state in (ResultState.ENTERED, ResultState.APPROVED) or (state == ResultState.CONFIRMED and confirmed_counts)
+    return state in counting_states(confirmed_counts)
+
+
+def is_open(result: Result | None, confirmed_counts: bool) -> bool:
+    """Whether a table whose latest sheet is ``result`` still needs something: no sheet, a sheet
+    waiting for confirmation, a disputed one, or a confirmed one waiting for approval."""
+    return result is None or not result_counts(result.state, confirmed_counts)
+
+
+def with_latest_state(tables: QuerySet) -> QuerySet:
+    """``tables`` with ``latest_state``: the state of each table's latest sheet (None: no sheet)."""
+    latest = Result.objects.filter(table=OuterRef("pk")).order_by("-version").values("state")[:1]
+    return tables.annotate(latest_state=Subquery(latest))
+
+
+def open_tables(tables: QuerySet, confirmed_counts: bool) -> QuerySet:
+    """The open tables among ``tables`` (see :func:`is_open`), each with ``latest_state``."""
+    return with_latest_state(tables).filter(
+        Q(latest_state__isnull=True) | ~Q(latest_state__in=counting_states(confirmed_counts)))
 
 
 def status_of(result: Result | None) -> str:

@@ -124,15 +124,32 @@ def code_locked(table: Table, guesser: str, now: datetime.datetime | None = None
 def _refuse_if_locked(table: Table, guesser: str, now: datetime.datetime) -> None:
     wait = code_locked(table, guesser, now)
     if wait:
-        minutes = -(-wait // 60)
-        raise CodeLocked(ngettext(
-            "Too many wrong team codes: try again in %(minutes)s minute, or ask the director.",
-            "Too many wrong team codes: try again in %(minutes)s minutes, or ask the director.",
-            minutes) % {"minutes": minutes}, wait)
+        raise CodeLocked(_locked_message(wait), wait)
 
 
 def _digits(code: str) -> str:
     return "".join(ch for ch in code if ch in "0123456789")[:12]
+
+
+CODE_DIGITS = 6  # every team code (models.new_team_code)
+
+
+def _unreadable_code(code: str) -> ValidationError | None:
+    """An empty code, or one that is not six digits, is a slip of the finger, not a guess: refused
+    with what to type, and not counted."""
+    digits = _digits(code)
+    if not digits:
+        return ValidationError(_("Type your team code: the six digits on your team's slip of the table card."))
+    if len(digits) != CODE_DIGITS:
+        return ValidationError(_("A team code has six digits; you typed %(count)s. Nothing was counted: type it again.")
+                               % {"count": len(digits)})
+    return None
+
+
+def _own_code(table: Table, result: Result, code: str) -> bool:
+    """Whether ``code`` is the code of the team that submitted the sheet."""
+    code = _digits(code)
+    return any(seat.code == code and seat.position == result.submitted_by for seat in table.seats.all())
 
 
 def _matching(table: Table, result: Result, code: str, others_only: bool) -> int | None:
@@ -153,11 +170,18 @@ def _count_wrong_code(table: Table, result: Result, guesser: str, now: datetime.
     return max(min(CODE_TRIES - tries, TABLE_CODE_TRIES - table_tries), 0)
 
 
-def _wrong_code(table: Table, result: Result, code: str, left: int) -> ValidationError:
-    code = _digits(code)
-    own = any(seat.code == code and seat.position == result.submitted_by for seat in table.seats.all())
-    lead = (_("That is the code of the team that submitted the sheet: another team confirms.") if own
-            else _("That team code is not right."))
+def _locked_message(wait: int) -> str:
+    minutes = -(-wait // 60)
+    return ngettext("Too many wrong team codes: try again in %(minutes)s minute, or ask the director.",
+                    "Too many wrong team codes: try again in %(minutes)s minutes, or ask the director.",
+                    minutes) % {"minutes": minutes}
+
+
+def _wrong_code(left: int, wait: int) -> ValidationError:
+    """A counted wrong code: the tries left, or — the last one used — that the phone now waits."""
+    lead = _("That team code is not right.")
+    if left == 0 and wait:
+        return ValidationError(lead + " " + _locked_message(wait))
     return ValidationError(lead + " " + ngettext("%(count)s try left.", "%(count)s tries left.", left) % {"count": left})
 
 
@@ -165,7 +189,11 @@ def _with_code(table: Table, code: str, now: datetime.datetime, others_only: boo
                note: str = "", guesser: str = "") -> Result:
     """Confirm or dispute, under the table's row lock: the lock is checked, the code compared and a
     wrong one counted in one transaction, so parallel guesses are checked one after another and no
-    more than the limit are ever compared. The wrong code is committed, then refused."""
+    more than the limit are ever compared. The wrong code is committed, then refused.
+
+    Not counted, because no one guesses with them: an empty code or one that is not six digits
+    (refused with what to type), and — when confirming — the submitting team's own code (refused
+    with who confirms; logged as a refused code, so the desk still sees it)."""
     with transaction.atomic():
         locked = _lock(table)
         refuse_if_archived(locked)
@@ -173,18 +201,28 @@ def _with_code(table: Table, code: str, now: datetime.datetime, others_only: boo
         if result is None or result.state != ResultState.SUBMITTED:
             raise ValidationError(_("There is no submitted sheet waiting for confirmation at this table."))
         _refuse_if_locked(locked, guesser, now)
-        position = _matching(locked, result, code, others_only)
-        if position is not None:
-            result.state = state
-            if state == ResultState.CONFIRMED:
-                result.confirmed_by = position
-            result.save(update_fields=["state", "confirmed_by"])
-            ResultEvent.objects.create(table=locked, result=result, kind=kind, source=ResultSource.TABLE,
-                                       seat=position, note=note.strip()[:500])
-            lifecycle.update_status(locked.round.tournament)
-            return result
-        left = _count_wrong_code(locked, result, guesser, now)
-    raise _wrong_code(table, result, code, left)
+        unreadable = _unreadable_code(code)
+        if unreadable is not None:
+            raise unreadable
+        if others_only and _own_code(locked, result, code):
+            ResultEvent.objects.create(table=locked, result=result, kind=ResultEvent.Kind.REFUSED_CODE,
+                                       source=ResultSource.TABLE, seat=result.submitted_by)
+            refused = ValidationError(_("That is your own team's code: another team confirms the sheet, or "
+                                        "disputes it, with its own code. Nothing was counted."))
+        else:
+            position = _matching(locked, result, code, others_only)
+            if position is not None:
+                result.state = state
+                if state == ResultState.CONFIRMED:
+                    result.confirmed_by = position
+                result.save(update_fields=["state", "confirmed_by"])
+                ResultEvent.objects.create(table=locked, result=result, kind=kind, source=ResultSource.TABLE,
+                                           seat=position, note=note.strip()[:500])
+                lifecycle.update_status(locked.round.tournament)
+                return result
+            left = _count_wrong_code(locked, result, guesser, now)
+            refused = _wrong_code(left, code_locked(locked, guesser, now) if left == 0 else 0)
+    raise refused  # after the transaction: the log (and a wrong code's count) is kept
 
 
 def confirm(table: Table, code: str, now: datetime.datetime | None = None, guesser: str = "") -> Result:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.db.models import Count, Q
+from django.db.models.functions import Coalesce
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -39,9 +40,12 @@ class TournamentList(DirectorRequiredMixin, ListView):
     template_name = "tournaments/director/tournament_list.html"
 
     def get_queryset(self):
-        return Tournament.objects.annotate(
+        return Tournament.objects.select_related("practice_of").annotate(
             team_count=Count("teams", filter=Q(teams__withdrawn=False)),
             present_count=Count("teams", filter=Q(teams__withdrawn=False, teams__checked_in=True)),
+        ).order_by(  # a practice run right under its tournament
+            Coalesce("practice_of__date", "date").desc(), Coalesce("practice_of__name", "name"),
+            Coalesce("practice_of_id", "id"), "practice", "name",
         )
 
 
@@ -157,9 +161,15 @@ def _tournament_team(slug: str, pk: int) -> Team:
 
 
 @director_required
-@require_POST
 def team_withdraw(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    team = team_services.set_withdrawn(_tournament_team(slug, pk), True)
+    """GET: the question "withdraw this team?" (the team list's button leads here, so a slip of the
+    finger withdraws nothing, with or without JavaScript); POST: withdraw it."""
+    team = _tournament_team(slug, pk)
+    if request.method != "POST":
+        return render(request, "tournaments/director/team_withdraw.html", {
+            "tournament": team.tournament, "team": team, "players": team.player_names,
+        })
+    team = team_services.set_withdrawn(team, True)
     messages.info(request, _("Team %(team)s withdrawn.") % {"team": team})
     return redirect(request.POST.get("next") or reverse("director:team_list", args=[slug]))
 

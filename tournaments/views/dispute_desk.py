@@ -1,14 +1,17 @@
 """The dispute desk (director, with the tournament's house rules) and the public rules helper (house
 rules ticked by the visitor). One page, answered by htmx: every tap or choice posts the whole desk
-state (position code, colour, seat, card, claim) and gets the desk back with the engine's answer.
-Without JavaScript the same forms work as plain posts."""
+state (position code, colour, seat, card, claim) and gets the desk back with the engine's answer,
+and the page's address becomes that state (``HX-Replace-Url``), so a reload, a shared link or the
+language switch shows the same board. Without JavaScript the same forms work as plain posts, each
+answered by a redirect to the state's address."""
 
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django_htmx.http import replace_url
 
 from tournaments.permissions import allowed_when_archived, director_required
 from tournaments.services import dispute_desk
@@ -16,18 +19,24 @@ from tournaments.services.disputes import ruling_groups
 from tournaments.views.lookups import REFUSED, tournament_or_404
 
 
-def _render(request: HttpRequest, context: dict) -> HttpResponse:
+def _render(request: HttpRequest, context: dict, public: bool = False, table: int | None = None) -> HttpResponse:
     """The desk; 422 when what was sent could not be read (a position code, a tap without a card):
-    the engine's verdict, legal or not, is an answer (200)."""
+    the engine's verdict, legal or not, is an answer (200). The address follows the state: htmx
+    replaces it, a plain post is redirected to it (post, redirect, get)."""
+    desk = context["desk"]
+    address = f"{request.path}?{dispute_desk.state_query(desk, public, table)}"
+    if request.method == "POST" and not request.htmx and not desk.errors:
+        return HttpResponseRedirect(address, status=303)
     template = "tournaments/disputes/_desk.html" if request.htmx else "tournaments/disputes/desk.html"
-    return render(request, template, context, status=REFUSED if context["desk"].errors else 200)
+    response = render(request, template, context, status=REFUSED if desk.errors else 200)
+    return replace_url(response, address) if request.htmx else response
 
 
 def rules_helper(request: HttpRequest) -> HttpResponse:
     """Public: any position, the default house rules or the ones ticked."""
     data = request.POST if request.method == "POST" else request.GET
     desk = dispute_desk.read_desk(data, dispute_desk.rules_from(data))
-    return _render(request, {**dispute_desk.desk_context(desk), "public": True, "desk_url": request.path})
+    return _render(request, {**dispute_desk.desk_context(desk), "public": True, "desk_url": request.path}, public=True)
 
 
 @director_required
@@ -49,7 +58,7 @@ def director_desk(request: HttpRequest, slug: str) -> HttpResponse:
             if not request.htmx:
                 return redirect("director:rulings", slug)
             context.update(saved=ruling, table_number=None)
-    return _render(request, {**dispute_desk.desk_context(desk), **context})
+    return _render(request, {**dispute_desk.desk_context(desk), **context}, table=context["chosen_table"])
 
 
 @director_required

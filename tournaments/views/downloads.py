@@ -3,15 +3,19 @@
 
 Slow files (the PDFs) are print files made in the background (:mod:`tournaments.services.
 print_files`): a click downloads the finished file, or shows its progress until it is done.
+A file with the phones' address (the table cards' QR codes) first warns when no phone could open
+that address (``localhost``): printed, such cards would have to be printed again. Files for the
+tables and the wall are made in the tournament's language (docs/printing.md).
 """
 
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import render
+from django.utils import translation
 from django.utils.translation import gettext as _
 
-from keezen_site.https import phones_url
+from keezen_site.https import phones_address
 from tournaments.exporters.base import Exporter, exporter
 from tournaments.models import PrintFile, Round, Tournament
 from tournaments.numbers import whole_or
@@ -38,13 +42,20 @@ def _download(request: HttpRequest, tournament: Tournament, round_: Round | None
             after_round = after_round_of(tournament, request.GET.get("after_round"))
         except AfterRoundError as error:
             return HttpResponseBadRequest(str(error), content_type="text/plain; charset=utf-8")
-    site_url = phones_url(request)
+    address = phones_address(request)
+    site_url = address.url
     if len(site_url) > PrintFile._meta.get_field("site_url").max_length:
         return HttpResponseBadRequest(_("The address of this site is too long for the QR codes; open it by its "
                                         "LAN address."), content_type="text/plain; charset=utf-8")
+    if found.shows_links and not address.reachable and "anyway" not in request.GET and "job" not in request.GET:
+        return render(request, "tournaments/director/print_file.html", {
+            "tournament": tournament, "round": round_, "exporter": found, "phones_address": address,
+            "anyway_url": _url_with(request, anyway=1),
+        })
     if not found.background:
-        return file_response(found, tournament, round_, found.render(
-            tournament, round_=round_, after_round=after_round, site_url=site_url))
+        with translation.override(found.language(tournament)):
+            return file_response(found, tournament, round_, found.render(
+                tournament, round_=round_, after_round=after_round, site_url=site_url))
     wait = 0 if request.htmx else print_files.WAIT_SECONDS
     job = _followed_job(request, tournament, found)
     if job is not None:  # the progress page follows the job it started, whatever came in since

@@ -78,18 +78,29 @@ def swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 @director_required
 def arrangement(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    """The whole arrangement as text (``3: 12 7`` per table, ``bye: 5``): fast for big changes."""
+    """The whole arrangement as text (``3: 12 7`` per table, ``bye: 5``): fast for big changes.
+    Every problem is shown at once, each beside the line it is on."""
     round_ = round_or_404(slug, number)
     text = request.POST.get("arrangement") if request.method == "POST" else draft_services.arrangement_text(round_)
-    errors: list[str] = []
+    problems: list[tuple[int | None, str]] = []
     if request.method == "POST":
-        try:
-            draft_services.set_seating(round_, draft_services.parse_arrangement(round_, text or ""))
-        except ValidationError as error:
-            errors = error.messages
-        else:
-            messages.success(request, _("The arrangement of round %(number)s is saved.") % {"number": number})
-            return redirect("director:round_detail", slug, number)
+        problems = draft_services.arrangement_problems(round_, text or "")
+        if not problems:
+            try:
+                draft_services.set_seating(round_, draft_services.parse_arrangement(round_, text or ""))
+            except ValidationError as error:  # changed by someone else meanwhile
+                problems = [(None, message) for message in error.messages]
+            else:
+                messages.success(request, _("The arrangement of round %(number)s is saved.") % {"number": number})
+                return redirect("director:round_detail", slug, number)
+    by_line: dict[int, list[str]] = {}
+    for line, message in problems:
+        if line is not None:
+            by_line.setdefault(line, []).append(message)
+    lines = [(line, typed, by_line[line]) for line, typed in enumerate((text or "").splitlines(), start=1)
+             if line in by_line]
     return render(request, "tournaments/director/arrangement.html", {
-        "tournament": round_.tournament, "round": round_, "text": text, "errors": errors,
-    }, status=REFUSED if errors else 200)
+        "tournament": round_.tournament, "round": round_, "text": text,
+        "errors": [message for _line, message in problems],
+        "general_errors": [message for line, message in problems if line is None], "error_lines": lines,
+    }, status=REFUSED if problems else 200)

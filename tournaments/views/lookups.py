@@ -34,8 +34,9 @@ def tournament_or_404(slug: str) -> Tournament:
 
 
 def public_tournament_or_404(slug: str) -> Tournament:
-    """The tournament of ``slug`` as players see it: a hidden one is not there (404). Every public
-    view finds its tournament, round or table through these ``public_`` lookups."""
+    """The tournament of ``slug`` as players see it: a hidden one or a practice run is not there
+    (404, ``Tournament.objects.public()``). Every public view finds its tournament, round or table
+    through these ``public_`` lookups."""
     return get_object_or_404(Tournament.objects.public(), slug=slug)
 
 
@@ -51,6 +52,14 @@ def public_table_or_404(slug: str, number: int, table: int) -> Table:
         round__tournament__slug=slug, round__number=number, number=table,
         round__status__in=Round.PUBLIC_STATUSES, round__tournament__in=Tournament.objects.public(),
     )
+
+
+def link_table(token: str) -> Table | None:
+    """The table of a private link (``/s/<token>/``) with its seats and sheets (``with_sheets``), or
+    None: an unknown link, or one of a practice run (nothing of a practice run is public, so its
+    links open nothing)."""
+    return (Table.objects.filter(token=token).exclude(round__tournament__practice=True)
+            .select_related("round__tournament").with_sheets().first())
 
 
 def round_or_404(slug: str, number: int, **filters) -> Round:

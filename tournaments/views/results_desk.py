@@ -2,7 +2,11 @@
 
 Built for the keyboard: the table box and then the sheet's first box have the focus, Enter saves,
 and after saving the table box has the focus again. The points are computed by the server as
-the sheet is typed (htmx), with every problem named before anything can be saved.
+the sheet is typed (htmx), with every problem named before anything can be saved; a sheet that
+cannot be a finished game is saved only once "is the game really over?" is answered
+(services/sheet_entry.py). A table that has a sheet opens as a correction: the form holds the
+current sheet, the dispute's note is beside it, and the history lists every version with its
+points. The side lists the round's open tables (services/sheet_states.py).
 """
 
 from __future__ import annotations
@@ -17,8 +21,9 @@ from django.utils.translation import gettext as _
 from tournaments.models import ResultSource, Round, RoundStatus, Table
 from tournaments.numbers import is_whole, whole_or
 from tournaments.permissions import allowed_when_archived, director_required
-from tournaments.services.results import record_result, table_scores
-from tournaments.services.sheet_entry import evaluate, sides
+from tournaments.services.results import record_result, sheet_history
+from tournaments.services.sheet_entry import evaluate, sheet_fields, sides
+from tournaments.services.sheet_states import is_open, open_tables, status_of
 from tournaments.views.lookups import REFUSED, round_or_404, tournament_or_404
 
 
@@ -52,9 +57,17 @@ def desk(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "number": table_number, "round": round_.number}
     if table is not None:
         context["sides"] = sides(table)
-        context["history"] = table.sheet_versions
-        if context["history"]:
-            context["current_rows"] = list(zip(context["sides"], table_scores(table, table.current_sheet.sheet)))
+        versions = sheet_history(table)
+        context["history"] = [{"version": version, "rows": list(zip(context["sides"], version.scores))}
+                              for version in versions]
+        current = table.current_sheet
+        if current is not None:
+            context["current"] = versions[0]
+            context["current_status"] = status_of(current)
+            context["current_open"] = is_open(current, tournament.confirmed_counts)
+            context["current_rows"] = context["history"][0]["rows"]
+            if request.method != "POST":  # a correction starts from the sheet as it stands
+                context["fields"] = sheet_fields(table, current.sheet)
     if request.method == "POST" and table is not None:
         data, errors, points = evaluate(table, request.POST)
         if not errors:
@@ -70,8 +83,10 @@ def desk(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                 messages.success(request, _("Table %(table)s saved: %(points)s.") % {"table": table.number, "points": summary})
                 return redirect(reverse("director:results_desk", args=[slug, number]))
         context.update(errors=errors, rows=list(zip(context["sides"], points or [])))
-    missing = round_.tables.without_sheet().order_by("number").values_list("number", flat=True)
-    context["missing"] = list(missing)
+    context["open_tables"] = [
+        (table_no, state or "missing") for table_no, state in
+        open_tables(round_.tables.order_by("number"), tournament.confirmed_counts).values_list("number", "latest_state")
+    ]
     refused = context.get("errors") or (request.method == "POST" and "table_error" in context)
     return render(request, "tournaments/director/results_desk.html", context,
                   status=REFUSED if refused else 404 if "table_error" in context else 200)

@@ -25,7 +25,8 @@ def overview(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         item.table.wrong_codes = wrong_codes.get(item.table.pk)
     context = {
         "tournament": round_.tournament, "round": round_, "sheets": sheets,
-        "counts": status_counts(sheets), "poll_seconds": OVERVIEW_POLL_SECONDS,
+        "counts": status_counts(sheets), "open_count": sum(not item.counts for item in sheets),
+        "poll_seconds": OVERVIEW_POLL_SECONDS,
     }
     template = "tournaments/director/_results_overview.html" if request.htmx else "tournaments/director/results_overview.html"
     return render(request, template, context)

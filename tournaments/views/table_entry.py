@@ -24,7 +24,7 @@ from tournaments.services.results import table_scores
 from tournaments.services.seating import seat_views
 from tournaments.services.sheet_entry import evaluate, sides
 from tournaments.services.sheet_states import status_of
-from tournaments.views.lookups import rate_limited
+from tournaments.views.lookups import link_table, rate_limited
 
 
 PHONE_COOKIE = "keezen_phone"  # a random name for this phone: wrong team codes lock the phone that typed them
@@ -51,7 +51,7 @@ def _with_phone_cookie(request: HttpRequest, response: HttpResponse) -> HttpResp
 
 
 def _find(token: str) -> Table | None:
-    return Table.objects.filter(token=token).select_related("round__tournament").with_sheets().first()
+    return link_table(token)
 
 
 def _page(request: HttpRequest, table: Table, status: int | None = None, **extra) -> HttpResponse:
@@ -65,6 +65,9 @@ def _page(request: HttpRequest, table: Table, status: int | None = None, **extra
     if current is not None:
         context["current_rows"] = list(zip(context["sides"], table_scores(table, current.sheet)))
         context["submitted_by"] = next((s for s in context["sides"] if s["position"] == current.submitted_by), None)
+        if context["status"] == "submitted":  # honest about the code lock: no code form while this phone waits
+            wait = entry.code_locked(table, _phone(request))
+            context["code_wait_minutes"] = -(-wait // 60) if wait else 0
     try:
         entry.check_link_open(table)
     except entry.LinkClosed as error:

@@ -15,13 +15,14 @@ import signal
 import subprocess
 import sys
 import time
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.urls import reverse
 
 from keezen_site import certificates
-from keezen_site.https import Mode, certificate_names, is_loopback
+from keezen_site.https import Mode, certificate_names, is_loopback, public_url, public_url_from, unreachable_host
 from keezen_site.lan import lan_addresses
 
 HTTPS_WORKERS = 2
@@ -53,6 +54,7 @@ class Command(BaseCommand):
         if mode == Mode.PROXY:
             self.stdout.write(f"Behind the reverse proxy (HTTPS=proxy): it forwards to http://{host}:{port}/ "
                               "with X-Forwarded-Proto (docs/https.md).")
+            self.print_qr_address(port)
         else:
             self.print_addresses(port)
         self.stdout.flush()
@@ -66,6 +68,19 @@ class Command(BaseCommand):
             arguments += ["--workers", str(workers)]
         return arguments
 
+    def print_qr_address(self, port: int) -> None:
+        """The address on the table cards' QR codes: the servers' ``PUBLIC_URL`` setting
+        (keezen_site.https.public_url, the same function, with the port they are given)."""
+        chosen = os.environ.get("PUBLIC_URL")
+        url = public_url(chosen, port, settings.HTTPS_MODE)
+        if url:
+            why = "PUBLIC_URL" if public_url_from(chosen) else "the first LAN address; PUBLIC_URL=… sets another"
+            self.stdout.write(self.style.SUCCESS(f"QR codes on the table cards: {url} ({why})"))
+        else:
+            self.stdout.write("QR codes on the table cards: the address the director's browser uses.")
+        if url and unreachable_host(urlsplit(url).hostname or ""):
+            self.stdout.write(self.style.WARNING(f"Phones cannot open {url}: set PUBLIC_URL to the laptop's LAN address."))
+
     def print_addresses(self, port: int, *, https_port: int | None = None,
                         found: certificates.Certificates | None = None) -> None:
         self.stdout.write(f"On this laptop:   http://localhost:{port}/")
@@ -73,7 +88,9 @@ class Command(BaseCommand):
         for address in addresses:
             self.stdout.write(self.style.SUCCESS(f"Phones on the LAN: http://{address}:{port}/"))
         if not addresses:
-            self.stdout.write("No LAN address found: connect to the venue's network to let phones in.")
+            self.stdout.write("No LAN address found: connect to the venue's network to let phones in "
+                              "(then restart), or set PUBLIC_URL.")
+        self.print_qr_address(port)
         if found is not None:
             self.stdout.write(self.style.SUCCESS(f"Director (HTTPS):  https://localhost:{https_port}/director/"))
             hosts = [address for address in found.addresses if not is_loopback(address)] + \

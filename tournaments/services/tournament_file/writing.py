@@ -234,6 +234,10 @@ def _write(parsed: ParsedFile, *, copy: bool = False, replacing: Tournament | No
         ])
     # bulk_create sends no post_save: raise the results version as tournaments/signals.py would.
     bump(pk=tournament.pk)
+    if not parsed.tournament:  # a file without the day's status (version 1): derive it from its rounds and sheets
+        from tournaments.services.lifecycle import update_status  # lifecycle → backups → this module
+
+        update_status(tournament)
     tournament.refresh_from_db()
     return tournament
 

@@ -1,0 +1,83 @@
+"""The director's forms in Chromium: the short name follows the tournament's name until edited by
+hand, Enter on the desk's forfeit dropdown saves, and a phone that submits an unfinished game is
+asked before anything is saved."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.conftest import PASSWORD
+from tournaments.models import Result
+from tournaments.services import clock as clock_services
+from tournaments.services.rounds import add_round, add_table
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def desk_page(browser, live_server, director):
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, base_url=live_server.url,
+                                  locale="en-US", extra_http_headers={"Accept-Language": "en"})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto("/login/")
+    page.locator("input[name=username]").fill(director.username)
+    page.locator("input[name=password]").fill(PASSWORD)
+    page.locator("main form button[type=submit]").click()
+    page.wait_for_url("**/director/**")
+    yield page
+    context.close()
+    assert errors == []
+
+
+def test_the_short_name_follows_the_name_until_edited(desk_page):
+    desk_page.goto("/director/new/")
+    name, slug = desk_page.locator("#id_name"), desk_page.locator("#id_slug")
+    name.type("Zoë’s Keezen Cup 2026")
+    expect(slug).to_have_value("zoes-keezen-cup-2026")
+    name.press("Backspace")
+    expect(slug).to_have_value("zoes-keezen-cup-202")
+    slug.fill("")
+    slug.type("club-cup")
+    name.type("7")
+    expect(slug).to_have_value("club-cup")  # edited by hand: the name no longer moves it
+    desk_page.goto("/director/new/")
+    desk_page.locator("#id_slug").type("mine")
+    desk_page.locator("#id_name").type("Another Cup")
+    expect(desk_page.locator("#id_slug")).to_have_value("mine")
+
+
+def test_enter_on_the_forfeit_dropdown_saves(desk_page, tournament, make_teams):
+    first, second = make_teams(tournament, 2)
+    table = add_table(add_round(tournament), [first, second])
+    desk_page.goto(f"/director/t/{tournament.slug}/desk/1/?table=1")
+    forfeit = desk_page.locator("select[name=forfeit]")
+    forfeit.select_option("2")
+    forfeit.focus()
+    forfeit.press("Enter")
+    expect(desk_page.locator(".alert-success")).to_contain_text("Table 1 saved: A 1120, B 0.")
+    assert Result.objects.get(table=table).sheet == {"forfeit": 1}
+
+
+def test_a_phone_is_asked_before_an_unfinished_game_is_saved(page, tournament, published_round):
+    round_ = published_round(tournament, 2)
+    clock_services.start(round_)
+    table = round_.tables.get()
+    page.goto(f"/s/{table.token}/")
+    page.wait_for_load_state("load")
+    for letter in "AAB":
+        page.locator(f'[data-arrival="{letter}"]').tap()
+    expect(page.locator("#preview [data-testid=unfinished-note]")).to_be_visible()
+    page.locator("label[for=team-1]").tap()
+    page.locator("button[name=action][value=submit]").tap()
+    expect(page.locator("[data-testid=unfinished-question]")).to_contain_text("Is the game really over?")
+    expect(page.locator("#arrivals")).to_have_value("AAB")
+    assert not Result.objects.exists()
+    page.locator("label[for=unfinished_ok]").tap()
+    expect(page.locator("#unfinished_ok")).to_be_checked()
+    page.locator("label[for=team-1]").tap()
+    page.locator("button[name=action][value=submit]").tap()
+    expect(page.locator("#current")).to_have_attribute("data-status", "submitted")
+    assert Result.objects.get(table=table).sheet == {"arrivals": [0, 0, 1]}

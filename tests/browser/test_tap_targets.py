@@ -1,0 +1,292 @@
+"""Every page a phone uses has tap targets of at least 44×44 CSS px (WCAG 2.5.5), at 390×844.
+
+Measured in Chromium with bounding boxes, one ``page.evaluate`` per page: every visible link,
+button, field, select, summary and element with a button role or a tab stop. A checkbox or radio
+counts with its clickable label. WCAG's exception for links inside running text is applied
+precisely: an inline link whose block has words of its own beside the link. Each page is also
+checked for sideways overflow, and the director's tab bar for staying one row with the current
+tab in view: on a phone, on a desktop, and in a browser without CSS scroll-initial-target. One
+browser, one context per role (a player's phone, a director's phone, a director's desktop).
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import PHONE, TIMEOUT_MS, _only_loopback
+from tests.conftest import PASSWORD
+from tournaments.services import clock as clock_services
+from tournaments.services import table_entry
+from tournaments.services.draft import publish
+from tournaments.services.pairing import pair_round
+from tournaments.services.results import record_result
+from tournaments.services.rounds import add_round
+from tournaments.services.teams import TeamData, register_teams, set_checked_in
+
+pytestmark = pytest.mark.browser
+
+MINIMUM = 44
+SLACK = 0.5  # sub-pixel layout: 43.5 px rounds to a 44 px box on the screen
+
+TEAMS = [
+    ("De Pionnen", "Zoë Özdemir", "Jan de Vries", "KC Kwakel"),
+    ("’t Hooft & Co", "Anneke ’t Hooft", "Piet Jansen", "KC Kwakel"),
+    ("Vier op een rij", "Fatima El Amrani", "Kees van der Berg", "De Knikkers"),
+    ("Knikkerbaan", "Sanne Bakker", "Bram Visser", "De Knikkers"),
+    ("Zes Gooit Door", "Lotte Smit", "Daan Mulder", ""),
+    ("Boer Vrouw Heer", "Emma de Groot", "Sem Bos", "Keez Club Aalsmeer"),
+    ("Tien Terug", "Julia Vos", "Lucas Peters", "Keez Club Aalsmeer"),
+    ("Heen en Weer", "Tess Hendriks", "Finn Dekker", ""),
+]
+
+# What the page holds: the boxes too small to tap, the page's width and the tab bar.
+MEASURE = """(minimum) => {
+  const INTERACTIVE = 'a[href], button, input:not([type=hidden]), select, textarea, summary, '
+    + '[role=button], [tabindex]:not([tabindex="-1"])';
+  const flowing = (el) => ['inline', 'contents'].includes(getComputedStyle(el).display);
+  const shown = (el) => el.checkVisibility({checkOpacity: true, checkVisibilityCSS: true})
+    && el.getBoundingClientRect().width > 0 && el.getBoundingClientRect().height > 0;
+  const big = (el) => { const box = el.getBoundingClientRect();
+    return box.width >= minimum && box.height >= minimum; };
+
+  // WCAG 2.5.5's exception: a link in a sentence. The link flows inline and the block it flows
+  // in has words of its own beside it (not inside another link, button or field).
+  function inSentence(link) {
+    if (link.tagName !== 'A' || getComputedStyle(link).display !== 'inline') return false;
+    let block = link.parentElement;
+    while (block && flowing(block)) block = block.parentElement;
+    if (!block) return false;
+    let words = '';
+    (function collect(node) {
+      for (const child of node.childNodes) {
+        if (child === link) continue;
+        if (child.nodeType === Node.TEXT_NODE) words += child.textContent;
+        else if (child.nodeType === Node.ELEMENT_NODE && !child.matches(INTERACTIVE)
+                 && getComputedStyle(child).display.startsWith('inline') && shown(child)) collect(child);
+      }
+    })(block);
+    return /[\\p{L}\\p{N}]/u.test(words);
+  }
+
+  function describe(el) {
+    const box = el.getBoundingClientRect();
+    let name = el.tagName.toLowerCase();
+    if (el.id) name += '#' + el.id;
+    if (el.getAttribute('name')) name += `[name=${el.getAttribute('name')}]`;
+    if (el.getAttribute('type')) name += `[type=${el.getAttribute('type')}]`;
+    if (el.getAttribute('href')) name += `[href=${el.getAttribute('href')}]`;
+    const text = (el.innerText || el.value || el.getAttribute('aria-label') || el.getAttribute('data-loc') || '')
+      .trim().replace(/\\s+/g, ' ').slice(0, 40);
+    return `${name} "${text}" ${Math.round(box.width * 10) / 10}×${Math.round(box.height * 10) / 10}`;
+  }
+
+  const small = [];
+  let counted = 0;
+  for (const el of document.querySelectorAll(INTERACTIVE)) {
+    const choice = el.matches('input[type=checkbox], input[type=radio]');
+    const targets = choice ? [el, ...el.labels] : [el];
+    if (!targets.some(shown)) continue;
+    counted += 1;
+    if (targets.some(big) || inSentence(el)) continue;
+    small.push(describe(el));
+  }
+
+  const tabs = document.querySelector('.director-tabs');
+  let tabBar = null;
+  if (tabs) {
+    const links = [...tabs.querySelectorAll('.nav-link')];
+    const active = tabs.querySelector('.nav-link.active');
+    const activeBox = active && active.getBoundingClientRect();
+    tabBar = {
+      height: tabs.getBoundingClientRect().height,
+      tallest: Math.max(...links.map((link) => link.getBoundingClientRect().height)),
+      rows: new Set(links.map((link) => Math.round(link.getBoundingClientRect().top))).size,
+      activeInView: active ? activeBox.left >= 0 && activeBox.right <= window.innerWidth : null,
+    };
+  }
+  return {small, counted, width: document.documentElement.scrollWidth, viewport: window.innerWidth, tabBar};
+}"""
+
+
+@pytest.fixture
+def day(tournament):
+    """A tournament at the start of round 1: teams checked in, the round published and running,
+    results in at the desk, one sheet submitted at its table and waiting, one table still empty."""
+    teams = register_teams(tournament, [TeamData(name=name, players=(first, second), club=club)
+                                        for name, first, second, club in TEAMS])
+    for team in teams[:-1]:
+        set_checked_in(team, True)
+    round_ = add_round(tournament)
+    pair_round(round_)
+    publish(round_)
+    clock_services.start(round_)
+    tables = list(round_.tables.order_by("number"))
+    submitted, empty, *entered = tables
+    for table in entered:
+        record_result(table, {"arrivals": [0, 1, 0, 0, 1, 0, 0, 0]})
+    table_entry.submit(submitted, submitted.seats.order_by("position").first().position,
+                       {"arrivals": [1, 1, 0, 1, 0, 0, 0, 0]})
+    return {"round": round_, "submitted": submitted, "empty": empty, "entered": entered[0]}
+
+
+def phone(browser, live_server, language: str = "nl", **device):
+    """A new browser context: a phone at 390×844 in Dutch (the site's default) unless told otherwise."""
+    device = {"viewport": PHONE, "is_mobile": True, "has_touch": True, **device}
+    context = browser.new_context(device_scale_factor=1, locale=language, base_url=live_server.url,
+                                  extra_http_headers={"Accept-Language": language}, **device)
+    context.set_default_timeout(TIMEOUT_MS)
+    context.route("**/*", _only_loopback)
+    return context
+
+
+def signed_in(context, live_server, director):
+    page = context.new_page()
+    page.goto("/login/")
+    page.locator("input[name=username]").fill(director.username)
+    page.locator("input[name=password]").fill(PASSWORD)
+    page.locator("main form button[type=submit]").click()
+    expect(page).to_have_url(f"{live_server.url}/director/")
+    return page
+
+
+def measure(page, path: str) -> dict:
+    response = page.goto(path)
+    assert response is not None and response.status == 200, f"{path}: HTTP {response and response.status}"
+    page.wait_for_load_state("load")
+    return page.evaluate(MEASURE, MINIMUM - SLACK)
+
+
+def faults(page, paths: list[str]) -> list[str]:
+    """Each page's targets smaller than 44×44, its sideways overflow and a tab bar that is not one
+    row with the current tab in view, named page by page."""
+    found = []
+    for path in paths:
+        seen = measure(page, path)
+        assert seen["counted"] > 0, f"{path}: no interactive element found"
+        found += [f"{path}: {element}" for element in seen["small"]]
+        if seen["width"] > seen["viewport"]:
+            found.append(f"{path}: the page is {seen['width']} px wide on a {seen['viewport']} px screen")
+        bar = seen["tabBar"]
+        if path.startswith("/director/t/") and bar is None:
+            found.append(f"{path}: no tab bar")
+        elif bar is not None:
+            if bar["rows"] != 1 or bar["height"] > bar["tallest"] * 1.25:
+                found.append(f"{path}: the tab bar takes {bar['rows']} rows ({bar['height']} px)")
+            if bar["activeInView"] is False:
+                found.append(f"{path}: the current tab is out of view")
+    return found
+
+
+def test_player_pages_have_big_tap_targets(page, page_problems, tournament, day):
+    slug = tournament.slug
+    paths = [
+        "/", f"/t/{slug}/", f"/t/{slug}/standings/", f"/t/{slug}/rounds/1/",
+        f"/t/{slug}/find/?q=zoe",  # with its answer
+        f"/t/{slug}/rounds/1/tables/{day['entered'].number}/",
+        f"/s/{day['submitted'].token}/",  # confirm or dispute
+        f"/s/{day['empty'].token}/",  # score entry
+        "/rules/", "/login/",
+    ]
+    found = faults(page, paths)
+    # The menu behind the navbar's button: the site's pages, the languages, the director's login.
+    page.locator(".navbar-toggler").tap()
+    expect(page.locator("#nav.show")).to_be_visible()
+    found += [f"{paths[-1]} (menu open): {element}" for element in page.evaluate(MEASURE, MINIMUM - SLACK)["small"]]
+    assert not found, "\n".join(found)
+    assert page_problems == []
+
+
+def test_director_phone_pages_have_big_tap_targets(browser, live_server, director, tournament, day):
+    slug = tournament.slug
+    paths = [
+        "/director/", f"/director/t/{slug}/teams/", f"/director/t/{slug}/checkin/",
+        f"/director/t/{slug}/rounds/", f"/director/t/{slug}/rounds/1/",
+        f"/director/t/{slug}/desk/1/", f"/director/t/{slug}/rounds/1/results/",
+        f"/director/t/{slug}/standings/", f"/director/t/{slug}/disputes/",
+    ]
+    context = phone(browser, live_server)
+    try:
+        page = signed_in(context, live_server, director)
+        found = faults(page, paths)
+        assert not found, "\n".join(found)
+
+        # The tab strip scrolls sideways: the keyboard reaches the last tab and brings it into view
+        # (Chromium scrolls a focused tab until it shows, not always whole).
+        tabs = page.locator(".director-tabs .nav-link")
+        assert tabs.count() >= 8
+        tabs.first.focus()
+        for _ in range(tabs.count() - 1):
+            page.keyboard.press("Tab")
+        expect(tabs.last).to_be_focused()
+        shown = tabs.last.evaluate("link => { const box = link.getBoundingClientRect(); "
+                                   "return Math.min(box.right, window.innerWidth) - Math.max(box.left, 0); }")
+        assert shown >= MINIMUM, f"the focused last tab shows {shown} px"
+    finally:
+        context.close()
+
+
+def css_without_scroll_initial_target(route):
+    """keezen.css as a browser without ``scroll-initial-target`` (Safari, Firefox) reads it."""
+    response = route.fetch()
+    headers = {name: value for name, value in response.headers.items()
+               if name.lower() not in ("content-encoding", "content-length")}
+    route.fulfill(status=response.status, headers=headers,
+                  body=response.text().replace("scroll-initial-target", "--unknown-property"))
+
+
+PRETEND_NO_SCROLL_INITIAL_TARGET = """
+  const supports = CSS.supports.bind(CSS);
+  CSS.supports = (...args) => !String(args[0]).includes('scroll-initial-target') && supports(...args);
+"""
+
+
+def test_tab_bar_on_a_desktop_and_in_other_browsers(browser, live_server, director, tournament, day):
+    """With a mouse on a wide screen the tabs are the usual tabs: one row, all of them in view. On
+    a phone whose browser lacks CSS scroll-initial-target, static/js/tabs.js scrolls the row to the
+    current tab."""
+    standings = f"/director/t/{tournament.slug}/standings/"
+    desktop = phone(browser, live_server, "en", viewport={"width": 1280, "height": 900}, is_mobile=False,
+                    has_touch=False)
+    try:
+        page = signed_in(desktop, live_server, director)
+        seen = measure(page, standings)
+        assert seen["tabBar"]["rows"] == 1 and seen["tabBar"]["activeInView"] is True, seen["tabBar"]
+        assert page.locator(".director-tabs").evaluate("bar => bar.scrollWidth <= bar.clientWidth")
+        assert seen["width"] <= 1280
+    finally:
+        desktop.close()
+
+    other = phone(browser, live_server)
+    other.route("**/keezen.css", css_without_scroll_initial_target)
+    other.add_init_script(PRETEND_NO_SCROLL_INITIAL_TARGET)
+    try:
+        page = signed_in(other, live_server, director)
+        page.goto(standings)
+        expect(page.locator(".director-tabs .nav-link.active")).to_be_in_viewport(ratio=1)
+        assert page.locator(".director-tabs").evaluate("bar => bar.scrollLeft") > 0
+    finally:
+        other.close()
+
+
+def test_only_links_in_a_sentence_are_spared(browser):
+    """The measure itself, on a page without the site's style: a link inside running text is
+    WCAG's exception; a link alone, links between dots, a tiny button or checkbox are not."""
+    context = browser.new_context(viewport=PHONE)
+    try:
+        page = context.new_page()
+        page.set_content("""
+          <p>Read <a href="#" id="in-text">the rules</a> before you play.</p>
+          <p><a href="#" id="alone">Find another table</a></p>
+          <p><a href="#" id="dot-1">Tournament</a> · <a href="#" id="dot-2">Round 1</a></p>
+          <div><a href="#" id="beside-button">Edit</a> <button id="button">Delete</button></div>
+          <label>Stopped by the clock <input type="checkbox" id="tiny-box"></label>
+          <input type="checkbox" id="labelled-box"><label for="labelled-box" id="big-label">Present</label>
+          <style>#big-label { display: inline-block; width: 200px; height: 50px; }</style>
+        """)
+        seen = page.evaluate(MEASURE, MINIMUM - SLACK)
+        flagged = {name.split()[0] for name in seen["small"]}
+        assert flagged == {"a#alone[href=#]", "a#dot-1[href=#]", "a#dot-2[href=#]", "a#beside-button[href=#]",
+                           "button#button", "input#tiny-box[type=checkbox]"}
+    finally:
+        context.close()
