@@ -10,6 +10,7 @@ SQLite by default, ``DATABASE_URL`` for PostgreSQL.
 import os
 import secrets
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import csp.constants as csp
 import dj_database_url
@@ -214,6 +215,8 @@ HTTP_PORT = https.port_from(os.environ.get("PORT"), "PORT", 8000)  # the phones'
 # The address phones open, in the QR codes on the table cards: PUBLIC_URL, else the LAN address that
 # manage.py serve prints at start; "" (none found, or behind a proxy): the director's browser's host.
 PUBLIC_URL = https.public_url(os.environ.get("PUBLIC_URL"), HTTP_PORT, HTTPS_MODE)
+if PUBLIC_URL and "*" not in ALLOWED_HOSTS:  # the phones come by this address: the site answers to it
+    ALLOWED_HOSTS = [*ALLOWED_HOSTS, urlsplit(PUBLIC_URL).hostname]
 HTTPS_DIR = https.folder_from(os.environ.get("KEEZEN_HTTPS_DIR"), BASE_DIR)
 CSRF_TRUSTED_ORIGINS = [o.strip() for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()]
 

@@ -91,6 +91,7 @@ def test_the_tables_phone_asks_too(tournament, running):
     asked = phone(table, arrivals="AAB")
     html = asked.content.decode()
     assert 400 <= asked.status_code < 500 and QUESTION_RUNNING in html
+    assert html.count(QUESTION_RUNNING) == 1 and 'id="entry-errors"' not in html  # asked, not listed as refused
     assert 'name="unfinished_ok"' in html and 'value="AAB"' in html
     assert not Result.objects.exists() and not ResultEvent.objects.exists()
     preview = Client().post(f"/s/{table.token}/", {"action": "preview", "arrivals": "AAB"}, **EN).content.decode()

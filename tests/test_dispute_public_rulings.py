@@ -83,3 +83,10 @@ def test_a_ruling_the_engine_cannot_read_is_still_shown_without_a_server_error(c
     assert page.status_code == 200
     text = rulings_shown(page.content.decode())
     assert "Red is to play, with a jack." in text and "Not allowed (R11)." in text
+
+
+def test_a_verdict_of_the_wrong_kind_is_no_server_error(client, tournament, table):
+    """A hand-edited tournament file may hold a verdict that is not an object."""
+    Ruling.objects.update(verdict=["not", "an", "object"])
+    page = client.get(f"/t/{tournament.slug}/rounds/1/tables/{table.number}/", HTTP_ACCEPT_LANGUAGE="en")
+    assert page.status_code == 200 and "Red is to play" in rulings_shown(page.content.decode())

@@ -119,3 +119,12 @@ def test_sorting_twice_changes_nothing(names):
     once = sorted(names, key=sort_key)
     assert sorted(once, key=sort_key) == once
     assert sorted(reversed(once), key=sort_key) == once
+
+
+def test_first_name_and_initial_keeps_prefixes_whatever_the_apostrophe():
+    """One list of prefixes (names.PREFIXES) for sorting and for "first name and initial"."""
+    from tournaments.services.public_names import initialled
+
+    assert initialled("Kees van ’t Hek") == "Kees van ’t H."
+    assert initialled("Kees van 't Hek") == "Kees van 't H."
+    assert initialled("Anna voor de Wind") == "Anna voor de W."

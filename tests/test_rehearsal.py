@@ -402,3 +402,15 @@ def test_a_practice_run_is_never_backed_up(tournament, make_teams, settings, eng
         backups.backup_now(practice)
     assert backups.run_job(practice.pk) is None and backups.latest(practice) is None
     assert backups.run_job(tournament.pk) is not None  # the original is backed up as always
+
+
+@pytest.mark.django_db
+def test_no_practice_run_while_a_round_is_played(tournament, published_round, english):
+    """Playing the copy writes hundreds of sheets: not while the tables send theirs."""
+    from tournaments.services import clock
+
+    round_ = published_round(tournament, 8)
+    clock.start(round_)
+    with pytest.raises(ValidationError, match="A round's clock is running"):
+        rehearsal.start(tournament)
+    assert not Tournament.objects.filter(practice=True).exists()

@@ -39,6 +39,15 @@ def test_one_search_ignores_case_accents_apostrophes_and_spaces(named, query):
     assert found == expected
 
 
+def test_every_word_of_the_query_counts_wherever_it_stands(named):
+    hooft = _team(named, "’t Hooft")
+    assert matching_team_ids(named.pk, "ozdemir zoe") == [hooft.pk]
+    assert matching_team_ids(named.pk, "hooft kees") == [hooft.pk]  # the team's name and a player's
+    assert matching_team_ids(named.pk, "zoe smit") == []  # not one team
+    assert matching_team_ids(named.pk, "hooft camlica") == []
+    assert matching_team_ids(named.pk, "hooft camlica", clubs=True) == [hooft.pk]
+
+
 def test_numbers_clubs_and_privacy(named):
     hooft = _team(named, "’t Hooft")
     assert matching_team_ids(named.pk, str(hooft.number))[0] == hooft.pk

@@ -164,6 +164,22 @@ def test_create_and_edit_tournament(director_client):
     assert tournament.rounds == 4 and tournament.jack_partner is False
 
 
+def test_an_empty_short_name_is_made_from_the_name(director_client):
+    """Issue 16, item 12: the browser fills the short name as one types; without JavaScript the server does."""
+    from tournaments.models import Tournament
+
+    data = {
+        "name": "Zomer Cup Zoë", "slug": "", "date": "2026-07-04", "scoring_system": "pawn-order", "rounds": 3,
+        "round_minutes": 45, "teams_per_table": 2, "status": "planned", "self_capture": "forced",
+        "home_entry": "forced", "seven_max_pawns": 2, "seed": 1, "entry_grace_minutes": 15,
+    }
+    assert director_client.post("/director/new/", data).status_code == 302
+    assert director_client.post("/director/new/", data).status_code == 302
+    assert sorted(Tournament.objects.values_list("slug", flat=True)) == ["zomer-cup-zoe", "zomer-cup-zoe-2"]
+    assert director_client.post("/director/t/zomer-cup-zoe/edit/", data).status_code == 302  # kept when left empty
+    assert Tournament.objects.filter(slug="zomer-cup-zoe").exists()
+
+
 def test_tournament_form_refuses_bad_values(director_client):
     from tournaments.models import Tournament
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Fieldset, Layout, Submit
 from django import forms
+from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import MAX_TEAM_NUMBER, NAME_MAX_LENGTH, Club, Language, PublicNames, Team, Tournament
@@ -50,9 +51,20 @@ class TournamentForm(forms.ModelForm):
         # A form sent without the field (an older page, a script) keeps the tournament's setting.
         self.fields["public_names"].required = False
         self.fields["language"].required = False
+        # Left empty (the browser fills it from the name as one types; without JavaScript it stays empty):
+        # made from the name, as the browser would.
+        self.fields["slug"].required = False
 
     def clean_public_names(self) -> str:
         return self.cleaned_data.get("public_names") or self.instance.public_names or PublicNames.FULL
+
+    def clean_slug(self) -> str:
+        slug = self.cleaned_data.get("slug")
+        if slug:
+            return slug
+        if self.instance.pk:
+            return self.instance.slug
+        return Tournament.objects.free_slug(slugify(self.cleaned_data.get("name") or "")[:50] or "tournament")
 
     def clean_language(self) -> str:
         return self.cleaned_data.get("language") or self.instance.language or Language.DUTCH

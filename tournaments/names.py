@@ -24,11 +24,12 @@ _LETTERS = str.maketrans({"ø": "o", "đ": "d", "ð": "d", "ł": "l", "þ": "th"
 
 PREFIXES = frozenset({
     "van", "von", "de", "der", "den", "des", "het", "t", "te", "ter", "ten", "in", "op", "aan", "bij",
-    "uit", "s", "du", "da", "di", "dos", "del", "la", "le", "d", "l",
+    "uit", "voor", "onder", "over", "tot", "s", "du", "da", "di", "dos", "del", "la", "le", "d", "l",
 })
-"""Words a Dutch list passes over when it sorts a name that begins with them (*tussenvoegsels*, the
-articles "’t", "de", "het", and the French and Italian ones met in clubs), after :func:`search_key`
-(so "’t" is ``t``)."""
+"""The Dutch *tussenvoegsels* and articles ("’t", "de", "het") and the French, Italian and Portuguese
+ones met in clubs, after :func:`search_key` (so "’t" is ``t``): a list passes over them when it sorts
+a name that begins with them, and "first name and initial" keeps them
+(:func:`tournaments.services.public_names.initialled`)."""
 
 
 def search_key(text: str) -> str:
@@ -46,10 +47,12 @@ def search_key(text: str) -> str:
 
 
 def matches(query: str, *texts: str) -> bool:
-    """Whether ``query`` is found in any of ``texts``, as :func:`search_key` sees them (an empty query
-    matches nothing)."""
-    wanted = search_key(query)
-    return bool(wanted) and any(wanted in search_key(text) for text in texts if text)
+    """Whether every word of ``query`` is found in one of ``texts``, as :func:`search_key` sees them:
+    ``vries anna`` finds the team of Anna de Vries, and ``kezers anna`` her team "De Kezers" too
+    (an empty query matches nothing)."""
+    words = search_key(query).split()
+    keys = [search_key(text) for text in texts if text]
+    return bool(words) and all(any(word in key for key in keys) for word in words)
 
 
 def sort_key(name: str) -> tuple[str, str, str]:

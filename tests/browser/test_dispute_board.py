@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE, TIMEOUT_MS, _only_loopback
@@ -147,8 +148,14 @@ def test_the_director_desk_keeps_its_table_across_the_switch(page, page_problems
 def switch_language(page, language: str) -> None:
     """The NL / EN buttons, in the menu on a phone."""
     button = page.locator(f"button[name=language][value={language}]")
-    if not button.is_visible():
+    for _attempt in range(3):  # a tap on the toggler while the menu still moves may be lost: tap again
+        if button.is_visible():
+            break
         page.locator(".navbar-toggler").tap()
+        try:
+            button.wait_for(state="visible", timeout=3_000)
+        except PlaywrightTimeoutError:
+            continue
     button.tap()
 
 

@@ -2,8 +2,9 @@
 
 The HTML is rendered with Django (so ``{% translate %}`` and the active language apply) and
 laid out by WeasyPrint. Nothing is fetched: the fetcher only accepts ``data:`` URLs, the fonts
-are the system's (DejaVu Sans; Noto Color Emoji for emoji and Droid Sans Fallback for Chinese,
-Japanese and Korean names; templates/tournaments/pdf/base.html), so a venue without internet prints
+are the system's (DejaVu Sans; WenQuanYi Micro Hei for Chinese, Japanese and Korean names, Noto
+Color Emoji and Noto's other scripts by the system's fallback; templates/tournaments/pdf/base.html,
+docs/printing.md), so a venue without internet prints
 the same PDF.
 
 Why pages are cut here and columns are blocks: WeasyPrint spends its time per box and per line,

@@ -74,10 +74,6 @@ class TournamentQuerySet(models.QuerySet):
         practice run (never public, whatever its settings)."""
         return self.filter(hidden=False, practice=False)
 
-    def real(self) -> "TournamentQuerySet":
-        """The director's tournaments, without the practice runs (those are listed under their tournament)."""
-        return self.filter(practice=False)
-
     def listed(self) -> "TournamentQuerySet":
         """The tournaments on the public home page: public and not archived. An archived tournament
         stays readable at its address (the results of an old day), but no longer fills the list."""

@@ -41,7 +41,7 @@ def round_tables(round_: Round, names: str = PublicNames.FULL) -> list[tuple[Tab
 def find_places(round_: Round, query: str, names: str = PublicNames.FULL) -> list[Place]:
     """Teams of the round matching ``query`` (team or player name, or team number); player names
     as ``names`` (the tournament's ``public_names``) shows them, in the places found too."""
-    team_ids = matching_team_ids(round_.tournament_id, query, names=names)[:MAX_PLACES]
+    team_ids = matching_team_ids(round_.tournament_id, query, names=names)
     tables = (
         round_.tables.filter(seats__team_id__in=team_ids).distinct().order_by("number").with_seats()
     )
@@ -53,4 +53,5 @@ def find_places(round_: Round, query: str, names: str = PublicNames.FULL) -> lis
                 places.append(Place(view.team, table, view, tuple(v for v in views if v is not view)))
     for bye in Bye.objects.filter(round=round_, team_id__in=team_ids).select_related("team"):
         places.append(Place(bye.team, None, None, (), bye=True))
-    return sorted(places, key=lambda place: sort_key(place.team.name))
+    # The first MAX_PLACES of this round's places: teams not in the round (withdrawn, absent) take no room.
+    return sorted(places, key=lambda place: sort_key(place.team.name))[:MAX_PLACES]

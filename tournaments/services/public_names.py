@@ -22,15 +22,8 @@ import dataclasses
 from collections.abc import Iterable
 
 from tournaments.models import PublicNames
+from tournaments.names import PREFIXES, search_key
 from tournaments.services.standings import Standings, StandingsRow, TeamInfo
-
-TUSSENVOEGSELS = frozenset({
-    "van", "von", "de", "der", "den", "des", "het", "'t", "te", "ter", "ten", "in", "op", "aan", "bij",
-    "uit", "voor", "onder", "over", "tot", "'s", "du", "da", "di", "dos", "del", "la", "le",
-})
-"""Words between a first name and a surname (Dutch *tussenvoegsels*, and the few French, Italian
-and Portuguese ones met in clubs): kept, in lower case, by :func:`initialled`."""
-
 
 def _initial(part: str) -> str:
     """``Vries`` → ``V.``; a number stays as it is (``Player 17`` is no one's surname)."""
@@ -42,7 +35,8 @@ def _initial(part: str) -> str:
 
 def initialled(name: str) -> str:
     """The name as ``first-initial`` shows it: the first word as typed, then every later word as its
-    initial, except the *tussenvoegsels* (:data:`TUSSENVOEGSELS`), which stay, in lower case.
+    initial, except the *tussenvoegsels* (:data:`tournaments.names.PREFIXES`, whatever the
+    apostrophe: ``'t`` and ``’t``), which stay, in lower case.
 
     - ``Anna de Vries`` → ``Anna de V.``; ``Jan van der Berg`` → ``Jan van der B.``;
       ``Kees van 't Hek`` → ``Kees van 't H.``; ``Piet Jansen`` → ``Piet J.``
@@ -62,7 +56,7 @@ def initialled(name: str) -> str:
         kept = []
         for place, part in enumerate(parts):
             final = index == len(words) - 1 and place == len(parts) - 1  # the surname itself
-            kept.append(part.casefold() if not final and part.casefold() in TUSSENVOEGSELS else _initial(part))
+            kept.append(part.casefold() if not final and search_key(part) in PREFIXES else _initial(part))
         initials = "-".join(part for part in kept if part)
         if initials:
             shown.append(initials)

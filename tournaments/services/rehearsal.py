@@ -106,6 +106,11 @@ def check_can_rehearse(tournament: Tournament) -> list[str]:
     if tournament.archived:
         return [_("“%(name)s” is archived: a finished day cannot be rehearsed. Unarchive it first.")
                 % {"name": tournament.name}]
+    now = timezone.now()
+    if tournament.round_set.filter(clock_ends_at__gt=now).exists() or tournament.round_set.filter(
+            clock_paused_left__gt=0).exists():
+        # Playing a copy writes hundreds of sheets: not while the tables send theirs.
+        return [_("A round's clock is running: rehearse before the day, or after the round.")]
     return []
 
 

@@ -72,7 +72,7 @@ def _sentence(position: Position | None, move: str, seat: int, lang: str) -> str
         return ""
 
 
-def _explanation(position: Position | None, ruling: Ruling, lang: str) -> str:
+def _explanation(position: Position | None, ruling: Ruling, verdict_saved: dict, lang: str) -> str:
     """Why the claim is not allowed, asked again in words; "" when the engine now answers otherwise."""
     if position is None:
         return ""
@@ -80,7 +80,7 @@ def _explanation(position: Position | None, ruling: Ruling, lang: str) -> str:
         verdict = claim_verdict(position, ruling.seat, ruling.card, ruling.claim)
     except UNREADABLE:
         return ""
-    if verdict is None or verdict.reason != ruling.verdict.get("reason"):
+    if verdict is None or verdict.reason != verdict_saved.get("reason"):
         return ""
     return explain(verdict, lang, plain=True)
 
@@ -96,7 +96,7 @@ def ruling_words(ruling: Ruling) -> RulingWords:
         legal = verdict.get("legal") is True
         return RulingWords(ruling=ruling, turn=turn, claim=_sentence(position, ruling.claim, ruling.seat, lang),
                            legal=legal, rule=str(verdict.get("rule", "")),
-                           explanation="" if legal else _explanation(position, ruling, lang))
+                           explanation="" if legal else _explanation(position, ruling, verdict, lang))
     kept = [move for move in verdict.get("moves") or [] if isinstance(move, str)]
     moves = [_sentence(position, move, ruling.seat, lang) for move in kept]
     return RulingWords(ruling=ruling, turn=turn, moves=[move for move in moves if move], move_count=len(kept),

@@ -20,18 +20,16 @@ from tournaments.numbers import is_whole
 from tournaments.services.public_names import shown_name
 
 
-def matching_team_ids(tournament_id: int, query: str, *, names: str = PublicNames.FULL, clubs: bool = False,
-                      active_only: bool = False) -> list[int]:
-    """The teams of the tournament whose number is ``query``, or whose name, a player's name (as
-    ``names`` shows it) or, with ``clubs``, club contains it as :func:`~tournaments.names.search_key`
-    sees them; in the order of their names (:func:`~tournaments.names.sort_key`). Two queries."""
+def matching_team_ids(tournament_id: int, query: str, *, names: str = PublicNames.FULL,
+                      clubs: bool = False) -> list[int]:
+    """The teams of the tournament whose number is ``query``, or whose name, players' names (as
+    ``names`` shows them) and, with ``clubs``, club hold every word of it
+    (:func:`~tournaments.names.matches`); in the order of their names
+    (:func:`~tournaments.names.sort_key`). Two queries."""
     if not search_key(query):
         return []
     number = int(query) if is_whole(query) else None
-    teams = Team.objects.filter(tournament_id=tournament_id)
-    if active_only:
-        teams = teams.active()
-    rows = list(teams.values_list("pk", "number", "name", "club__name"))
+    rows = list(Team.objects.filter(tournament_id=tournament_id).values_list("pk", "number", "name", "club__name"))
     players: dict[int, list[str]] = defaultdict(list)
     if names != PublicNames.TEAMS_ONLY:
         for team_id, name in Player.objects.filter(team__tournament_id=tournament_id).values_list("team_id", "name"):

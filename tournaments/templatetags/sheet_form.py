@@ -29,3 +29,9 @@ def question(errors: Any) -> Any:
         if getattr(error, "asks", False):
             return error
     return ""
+
+
+@register.filter
+def refusals(errors: Any) -> list:
+    """``errors`` without the question: what the page lists as refused."""
+    return [error for error in errors or () if not getattr(error, "asks", False)]

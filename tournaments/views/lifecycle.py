@@ -59,6 +59,8 @@ def reopen(request: HttpRequest, slug: str) -> HttpResponse:
 def delete(request: HttpRequest, slug: str) -> HttpResponse:
     """GET: what would be deleted, and a box for the short name; POST: delete (after a backup)."""
     tournament = tournament_or_404(slug)
+    if tournament.practice:  # deleted on its own page, without the backup a real day gets first
+        return redirect("director:practice_run_delete", slug)
     context = {"tournament": tournament, "contents": lifecycle.contents(tournament), "errors": []}
     if request.method == "POST":
         name = tournament.name

@@ -22,7 +22,7 @@ def round_codes(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     query = search_text(request)
     lines = code_lines(round_, phones_url(request))
     if query:  # the desk's search, as the check-in's: team, player or number
-        found = set(matching_team_ids(round_.tournament_id, query))
+        found = set(matching_team_ids(round_.tournament_id, query, clubs=True))
         lines = [line for line in lines if line.team.pk in found]
     return render(request, "tournaments/director/team_codes.html", {
         "tournament": round_.tournament, "round": round_, "lines": lines, "query": query,
