@@ -47,12 +47,11 @@ def search_key(text: str) -> str:
 
 
 def matches(query: str, *texts: str) -> bool:
-    """Whether every word of ``query`` is found in one of ``texts``, as :func:`search_key` sees them:
-    ``vries anna`` finds the team of Anna de Vries, and ``kezers anna`` her team "De Kezers" too
+    """Whether one of ``texts`` holds every word of ``query``, in any order, as :func:`search_key` sees
+    them: ``vries anna`` finds "Anna de Vries", ``team 1`` finds "Team 1" but not a team of "Club 1"
     (an empty query matches nothing)."""
     words = search_key(query).split()
-    keys = [search_key(text) for text in texts if text]
-    return bool(words) and all(any(word in key for key in keys) for word in words)
+    return bool(words) and any(all(word in key for word in words) for key in map(search_key, filter(None, texts)))
 
 
 def sort_key(name: str) -> tuple[str, str, str]:

@@ -177,7 +177,7 @@ def test_a_refused_htmx_post_is_shown_and_a_failed_poll_leaves_the_page(page, to
 
     with page.expect_response(lambda r: r.request.method == "POST") as answer:
         page.evaluate("""htmx.ajax("POST", location.pathname,
-                         {target: "#preview", swap: "innerHTML", values: {action: "submit"}})""")
+                         {target: "#preview", swap: "innerHTML", values: {action: "submit", arrivals: "AZ"}})""")
     assert answer.value.status == 400
     expect(page.locator("#preview #entry-errors")).to_be_visible()  # the refusal, swapped in
     assert problems == []

@@ -89,31 +89,59 @@ def round_flags(round_: Round) -> list[Flag]:
     return flags
 
 
-def check_seating(round_: Round, new: Seating) -> list[str]:
-    """Every reason ``new`` cannot replace the round's arrangement; empty when it can."""
+@dataclass
+class TypedArrangement:
+    """An arrangement as the director typed it (``3: 12 7`` per table, ``bye: 5``), read but not yet
+    checked against the round: the seating it describes, where each table and bye was typed, and what
+    could not be read."""
+
+    seating: Seating
+    table_numbers: list[int]  # the typed number of each table of ``seating``
+    table_lines: list[int]  # the line of each table
+    bye_lines: list[int]  # the line of each bye
+    problems: list[tuple[int | None, str]]
+    unclear: bool = False  # a line could not be read, or a table was typed twice: who sits where is unknown
+    unknown_team_lines: set[int] = field(default_factory=set)  # lines that name a team that does not exist
+
+
+def seating_problems(round_: Round, new: Seating, typed: TypedArrangement | None = None) -> list[tuple[int | None, str]]:
+    """Every reason ``new`` cannot replace the round's arrangement, each with the line it was typed on
+    when ``typed`` tells (``None``: the round as a whole, or an arrangement not typed); empty when it can."""
     tournament = round_.tournament
-    errors = check_can_redraw(round_)
+    problems: list[tuple[int | None, str]] = [(None, message) for message in check_can_redraw(round_)]
     teams = {team.pk: team for team in tournament.teams.all()}
+    numbers = typed.table_numbers if typed else list(range(1, len(new.tables) + 1))
+    table_lines: list[int | None] = list(typed.table_lines) if typed else [None] * len(new.tables)
+    bye_lines: list[int | None] = list(typed.bye_lines) if typed else [None] * len(new.byes)
+    placements = [(pk, line) for table, line in zip(new.tables, table_lines) for pk in table]
+    placements += list(zip(new.byes, bye_lines))
     seen: set[int] = set()
-    for pk in new.placed():
+    for pk, line in placements:
         if pk not in teams:
-            errors.append(_("Team id %(pk)s is not in this tournament.") % {"pk": pk})
+            problems.append((line, _("Team id %(pk)s is not in this tournament.") % {"pk": pk}))
         elif pk in seen:
-            errors.append(_("%(team)s would be placed twice.") % {"team": teams[pk]})
+            problems.append((line, _("%(team)s would be placed twice.") % {"team": teams[pk]}))
         elif teams[pk].withdrawn:
-            errors.append(_("%(team)s has withdrawn and cannot be placed.") % {"team": teams[pk]})
+            problems.append((line, _("%(team)s has withdrawn and cannot be placed.") % {"team": teams[pk]}))
         seen.add(pk)
-    for pk in current_seating(round_).placed():
-        if pk not in seen:
-            errors.append(_("%(team)s would lose its place in this round.") % {"team": teams[pk]})
+    if not (typed and typed.unclear):  # a line that could not be read says nothing about who is on it
+        for pk in current_seating(round_).placed():
+            if pk not in seen:
+                problems.append((None, _("%(team)s would lose its place in this round.") % {"team": teams[pk]}))
     sizes = (2, 3) if tournament.teams_per_table == 3 or tournament.three_team_table else (2,)
-    for number, table in enumerate(new.tables, start=1):
-        if len(table) not in sizes:
-            errors.append(_("Table %(number)s would seat %(count)s teams; a table seats %(allowed)s.") % {
-                "number": number, "count": len(table), "allowed": _(" or ").join(str(s) for s in sizes)})
+    unknown = typed.unknown_team_lines if typed else set()
+    for table, number, line in zip(new.tables, numbers, table_lines):
+        if len(table) not in sizes and line not in unknown:
+            problems.append((line, _("Table %(number)s would seat %(count)s teams; a table seats %(allowed)s.") % {
+                "number": number, "count": len(table), "allowed": _(" or ").join(str(s) for s in sizes)}))
     if len(new.byes) > 1:
-        errors.append(_("At most one team can have a bye in a round."))
-    return errors
+        problems.append((bye_lines[-1], _("At most one team can have a bye in a round.")))
+    return problems
+
+
+def check_seating(round_: Round, new: Seating) -> list[str]:
+    """Every reason ``new`` cannot replace the round's arrangement (:func:`seating_problems`); empty when it can."""
+    return [message for _line, message in seating_problems(round_, new)]
 
 
 def set_seating(round_: Round, new: Seating) -> None:
@@ -167,96 +195,64 @@ def arrangement_text(round_: Round) -> str:
     return "\n".join(lines)
 
 
-def parse_arrangement(round_: Round, text: str) -> Seating:
-    """Read a typed arrangement; raise ValidationError naming every bad line."""
-    by_number = {team.number: team.pk for team in round_.tournament.teams.all()}
-    errors, tables, byes = [], {}, []
-    for line_number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        match = ARRANGEMENT_LINE.match(line)
-        if match and match["bye"] and match["bye"].lower() not in BYE_WORDS | {pgettext("arrangement keyword", "bye").lower()}:
-            match = None
-        if not match:
-            errors.append(_("Line %(line)s: write “table: team numbers”, e.g. “3: 12 7”, or “bye: 5”.")
-                          % {"line": line_number})
-            continue
-        pks = []
-        for token in re.split(r"[\s,]+", match["teams"].strip()):
-            if not token:
-                continue
-            if int(token) not in by_number:
-                errors.append(_("Line %(line)s: there is no team %(number)s.") % {"line": line_number, "number": token})
-            else:
-                pks.append(by_number[int(token)])
-        if match["bye"]:
-            byes.extend(pks)
-        elif int(match["table"]) in tables:
-            errors.append(_("Line %(line)s: table %(table)s is written twice.")
-                          % {"line": line_number, "table": match["table"]})
-        else:
-            tables[int(match["table"])] = pks
-    if errors:
-        raise ValidationError(errors)
-    return Seating(tables=[tables[n] for n in sorted(tables)], byes=byes)
-
-
-def arrangement_problems(round_: Round, text: str) -> list[tuple[int | None, str]]:
-    """Every problem of a typed arrangement at once, each with its line (None: the round as a whole):
-    a line that cannot be read, a team or table that does not exist or is written twice, a table of
-    the wrong size (by its typed number), a withdrawn team, more than one bye, a team left without a
-    place (only when every line could be read: a line that could not be read says nothing about who
-    is on it). :func:`set_seating` checks again under the round's lock."""
-    tournament = round_.tournament
-    problems: list[tuple[int | None, str]] = [(None, message) for message in check_can_redraw(round_)]
-    teams = {team.pk: team for team in tournament.teams.all()}
-    by_number = {team.number: team.pk for team in teams.values()}
-    sizes = (2, 3) if tournament.teams_per_table == 3 or tournament.three_team_table else (2,)
+def read_arrangement(round_: Round, text: str) -> TypedArrangement:
+    """Read a typed arrangement, line by line: the seating it describes and every line that cannot be
+    read (not "table: team numbers", a team or table number that does not exist, a table twice)."""
+    by_number = dict(round_.tournament.teams.values_list("number", "pk"))
     bye_words = BYE_WORDS | {pgettext("arrangement keyword", "bye").lower()}
-    placed: set[int] = set()
-    tables: set[int] = set()
-    byes = 0
-    unreadable = False
+    typed = TypedArrangement(Seating(), [], [], [], [])
+    tables: dict[int, tuple[list[int], int]] = {}
     for line_number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
         match = ARRANGEMENT_LINE.match(line)
         table = whole_or(match["table"], None) if match and match["table"] else None
         if not match or (match["bye"] and match["bye"].lower() not in bye_words) or (match["table"] and table is None):
-            problems.append((line_number, _("Line %(line)s: write “table: team numbers”, e.g. “3: 12 7”, or “bye: 5”.")
-                             % {"line": line_number}))
-            unreadable = True
+            typed.problems.append((line_number, _("Line %(line)s: write “table: team numbers”, e.g. “3: 12 7”, or "
+                                                  "“bye: 5”.") % {"line": line_number}))
+            typed.unclear = True
             continue
-        tokens = [token for token in re.split(r"[\s,]+", match["teams"].strip()) if token]
-        for token in tokens:
+        pks = []
+        for token in (token for token in re.split(r"[\s,]+", match["teams"].strip()) if token):
             pk = by_number.get(whole_or(token))
             if pk is None:
-                problems.append((line_number, _("Line %(line)s: there is no team %(number)s.")
-                                 % {"line": line_number, "number": token[:20]}))
-            elif pk in placed:
-                problems.append((line_number, _("%(team)s would be placed twice.") % {"team": teams[pk]}))
-            elif teams[pk].withdrawn:
-                problems.append((line_number, _("%(team)s has withdrawn and cannot be placed.") % {"team": teams[pk]}))
-            if pk is not None:
-                placed.add(pk)
+                typed.problems.append((line_number, _("Line %(line)s: there is no team %(number)s.")
+                                       % {"line": line_number, "number": token[:20]}))
+                typed.unknown_team_lines.add(line_number)
+            else:
+                pks.append(pk)
         if match["bye"]:
-            byes += len(tokens)
-            if byes > 1:
-                problems.append((line_number, _("At most one team can have a bye in a round.")))
+            typed.seating.byes += pks
+            typed.bye_lines += [line_number] * len(pks)
         elif table in tables:
-            problems.append((line_number, _("Line %(line)s: table %(table)s is written twice.")
-                             % {"line": line_number, "table": table}))
+            typed.problems.append((line_number, _("Line %(line)s: table %(table)s is written twice.")
+                                   % {"line": line_number, "table": table}))
+            typed.unclear = True
         else:
-            tables.add(table)
-            if len(tokens) not in sizes:
-                problems.append((line_number, _("Table %(number)s would seat %(count)s teams; a table seats %(allowed)s.")
-                                 % {"number": table, "count": len(tokens),
-                                    "allowed": _(" or ").join(str(size) for size in sizes)}))
-    if not unreadable:
-        for pk in current_seating(round_).placed():
-            if pk not in placed:
-                problems.append((None, _("%(team)s would lose its place in this round.") % {"team": teams[pk]}))
-    return problems
+            tables[table] = (pks, line_number)
+    typed.table_numbers = sorted(tables)
+    typed.seating.tables = [tables[number][0] for number in typed.table_numbers]
+    typed.table_lines = [tables[number][1] for number in typed.table_numbers]
+    return typed
+
+
+def parse_arrangement(round_: Round, text: str) -> Seating:
+    """Read a typed arrangement; raise ValidationError naming every line that cannot be read."""
+    typed = read_arrangement(round_, text)
+    if typed.problems:
+        raise ValidationError([message for _line, message in typed.problems])
+    return typed.seating
+
+
+def arrangement_problems(round_: Round, text: str) -> list[tuple[int | None, str]]:
+    """Every problem of a typed arrangement at once, in line order, each with its line (None: the round
+    as a whole): what :func:`read_arrangement` cannot read, then what :func:`seating_problems` refuses
+    (a table of the wrong size by its typed number, a team twice or withdrawn, more than one bye, a team
+    left without a place — only when every line could be read). :func:`set_seating` checks again under
+    the round's lock."""
+    typed = read_arrangement(round_, text)
+    problems = typed.problems + seating_problems(round_, typed.seating, typed)
+    return sorted(problems, key=lambda problem: problem[0] or 0)
 
 
 def publish(round_: Round, site_url: str | None = None) -> None:

@@ -22,8 +22,8 @@ from tournaments.services.public_names import shown_name
 
 def matching_team_ids(tournament_id: int, query: str, *, names: str = PublicNames.FULL,
                       clubs: bool = False) -> list[int]:
-    """The teams of the tournament whose number is ``query``, or whose name, players' names (as
-    ``names`` shows them) and, with ``clubs``, club hold every word of it
+    """The teams of the tournament whose number is ``query``, or whose name, a player's name (as
+    ``names`` shows it) or, with ``clubs``, club holds every word of it, in any order
     (:func:`~tournaments.names.matches`); in the order of their names
     (:func:`~tournaments.names.sort_key`). Two queries."""
     if not search_key(query):
