@@ -12,7 +12,7 @@
   window.keezenDesk = true;
 
   var busy = false;  // a request of the desk is on its way: taps wait for its answer
-  var waiting = [];  // holes tapped meanwhile, as {loc, colour}
+  var waiting = [];  // holes tapped meanwhile, as {loc, colour}, and fields changed meanwhile, as {field, value}
   var kept = null;   // what survives the swap: the focused hole and the board's scroll
 
   function fromDesk(event) {
@@ -51,9 +51,25 @@
     var hole = event.target.closest && event.target.closest("#desk [data-loc]");
     if (hole) { event.preventDefault(); tap(spot(hole)); }
   });
+  // A change (a house rule, the card, the mode) made while an answer is on its way would be undone by
+  // that answer's board: it waits, and is made again on the new board.
+  function change(field) {
+    if (busy) {
+      waiting.push({ field: field.id, value: field.type === "checkbox" || field.type === "radio" ? field.checked : field.value });
+      return;
+    }
+    submit(field.form, field.name);
+  }
+  function next(item) {
+    if (!item.field) { tap(item); return; }
+    var field = document.getElementById(item.field);
+    if (!field) return;
+    if (field.type === "checkbox" || field.type === "radio") field.checked = item.value; else field.value = item.value;
+    change(field);
+  }
   document.addEventListener("change", function (event) {
     var field = event.target.closest && event.target.closest("#desk [data-desk-change]");
-    if (field) submit(field.form, field.name);
+    if (field) change(field);
   });
   // The language switch goes back to the board as it is now (its state is in the address).
   document.addEventListener("submit", function (event) {
@@ -93,7 +109,7 @@
     if (hole) hole.focus({ preventScroll: true });
     kept = null;
     busy = false;
-    if (waiting.length) tap(waiting.shift());
+    if (waiting.length) next(waiting.shift());
   });
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", centre); else centre();
 })();
