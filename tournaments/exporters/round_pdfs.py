@@ -36,7 +36,7 @@ from tournaments.models import Round, Table, Team, Tournament
 from tournaments.names import sort_key
 from tournaments.services.house_rules import house_rule_lines
 from tournaments.services.seating import SeatView, seat_views
-from tournaments.services.sheet_states import result_counts, with_latest_state
+from tournaments.services.sheet_states import state_is_open, with_latest_state
 
 TABLE_CARDS_TEMPLATE = "tournaments/pdf/table_cards.html"
 WALL_BY_TABLE_TEMPLATE = "tournaments/pdf/wall_by_table.html"
@@ -125,7 +125,7 @@ def _tables(round_: Round) -> list[TableView]:
     names = round_.tournament.public_names  # on the wall and on the tables: the privacy setting's names
     confirmed_counts = round_.tournament.confirmed_counts  # a result is in once it counts (sheet_states)
     return [TableView(table=table, seats=seat_views(table, names),
-                      has_result=table.latest_state is not None and result_counts(table.latest_state, confirmed_counts),
+                      has_result=not state_is_open(table.latest_state, confirmed_counts),
                       codes=[seat.code for seat in table.seats.all()])
             for table in tables]
 

@@ -333,10 +333,10 @@ def play(tournament: Tournament) -> None:
 
 def render_files(tournament: Tournament) -> dict[str, int]:
     """The standings PDF, the prize list and the last round's table cards rendered once through their
-    exporters (what the director downloads), in the tournament's language: their sizes in bytes."""
+    exporters (what the director downloads), each in its language as a download makes it: their sizes in bytes."""
     files = {}
     for found, round_ in _files(tournament):
-        with translation.override(tournament.language):
+        with translation.override(found.language(tournament)):
             content = found.render(tournament, round_=round_)
         files[str(found.name)] = len(content)  # named in the director's language
     return files
@@ -376,7 +376,7 @@ def summary(tournament: Tournament) -> Summary:
     return Summary(
         tournament=tournament,
         teams=tournament.teams.active().count(),
-        rounds=sum(1 for counts in rounds.rounds_with_counts(tournament) if counts.table_count and not counts.missing_count),
+        rounds=sum(1 for counts in rounds.rounds_with_counts(tournament) if counts.table_count and not counts.open_count),
         sheets=len(latest),
         corrections=events.filter(kind=ResultEvent.Kind.CORRECTED).count(),
         forfeits=sum(1 for sheet in latest.values() if isinstance(sheet, dict) and "forfeit" in sheet),

@@ -29,7 +29,13 @@ def result_counts(state: str, confirmed_counts: bool) -> bool:
 def is_open(result: Result | None, confirmed_counts: bool) -> bool:
     """Whether a table whose latest sheet is ``result`` still needs something: no sheet, a sheet
     waiting for confirmation, a disputed one, or a confirmed one waiting for approval."""
-    return result is None or not result_counts(result.state, confirmed_counts)
+    return state_is_open(result.state if result is not None else None, confirmed_counts)
+
+
+def state_is_open(state: str | None, confirmed_counts: bool) -> bool:
+    """:func:`is_open` of a table whose latest sheet is in ``state`` (``None``: no sheet), as
+    :func:`with_latest_state` gives it."""
+    return state is None or not result_counts(state, confirmed_counts)
 
 
 def with_latest_state(tables: QuerySet) -> QuerySet:
