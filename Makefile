@@ -5,6 +5,7 @@
 #   make bench       every benchmark but the load test: one table of figure, target, met
 #   make bench-load  load benchmark: gunicorn + a throwaway PostgreSQL, driven by wrk (as root)
 #   make bench-backup  the tournament file of a busy day and what automatic backups cost a sheet
+#   make bench-individual  the individual draw (planned and by standings), 12 to 300 players
 #   make restore FILE=path  take over on this laptop: restore a backup file (or the newest in a folder)
 
 VENV   := .venv
@@ -13,7 +14,7 @@ PIP    := $(VENV)/bin/pip
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | md5sum | cut -c1-12)
 APT_GET := DEBIAN_FRONTEND=noninteractive apt-get
 
-.PHONY: run test install system-deps test-deps migrate demo serve bench bench-load bench-backup restore
+.PHONY: run test install system-deps test-deps migrate demo serve bench bench-load bench-backup bench-individual restore
 
 $(PY):
 	@python3.11 -c "import ensurepip, venv" 2>/dev/null || { $(APT_GET) update -qq && $(APT_GET) install -y -qq python3.11 python3.11-venv; }
@@ -68,6 +69,9 @@ bench-load: install
 	bash scripts/bench_load.sh
 
 # Export, size, import and restore of a 250-team day mid-round 3; a sheet's extra time with backups on.
+bench-individual: install
+	$(PY) manage.py bench_individual
+
 bench-backup: install
 	$(PY) manage.py migrate --noinput -v 0
 	$(PY) manage.py bench_backup

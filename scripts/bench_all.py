@@ -23,6 +23,7 @@ BENCHMARKS = [
     ("files", [PY, "manage.py", "bench_prints"]),
     ("imports", [PY, "manage.py", "bench_import", "--teams", "256", "1000"]),
     ("pairing", [PY, "manage.py", "bench_pairing"]),
+    ("individual draw", [PY, "manage.py", "bench_individual"]),
     ("backups", [PY, "manage.py", "bench_backup"]),
     ("uploads", [PY, "manage.py", "bench_uploads"]),
     ("practice runs", [PY, "manage.py", "bench_rehearsal"]),

@@ -30,11 +30,13 @@ from cryptography import x509
 from django.conf import settings as django_settings
 from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import ImproperlyConfigured
+from django.core.management.base import CommandError
 from django.test import RequestFactory
 from django.urls import resolve, reverse
 
 from keezen_site import certificates, https
 from keezen_site.https import Mode
+from tournaments.management.commands.serve import refuse_if_taken
 
 ROOT = Path(django_settings.BASE_DIR)
 OTHER_MACHINE = "192.168.1.50"
@@ -484,3 +486,20 @@ def test_behind_our_proxy_the_limits_count_the_forwarded_address(settings, rf):
     assert client_address(rf.get("/", REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR="nonsense")) == "127.0.0.1"
     settings.HTTPS_MODE = Mode.OFF
     assert client_address(through_proxy) == "127.0.0.1"  # without a proxy the header is anyone's
+
+
+def test_serve_refuses_a_port_a_server_listens_on_already():
+    """gunicorn's processes listen with SO_REUSEPORT (each its own socket, connections spread
+    evenly), so gunicorn alone would let a second server share the port: ``serve`` refuses first."""
+    listener = socket.socket()
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+    listener.bind(("127.0.0.1", 0))
+    listener.listen()
+    port = listener.getsockname()[1]
+    try:
+        with pytest.raises(CommandError, match=f"Port {port} is in use"):
+            refuse_if_taken("127.0.0.1", port)
+    finally:
+        listener.close()
+    refuse_if_taken("127.0.0.1", port)  # free again

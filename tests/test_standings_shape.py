@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tournaments.models import Table
+from tournaments.models import Table, Tournament
 from tournaments.services.results import record_result
 from tournaments.services.standings import from_json, public_standings, set_frozen, standings
 from tournaments.services.tournament_file import import_file
@@ -72,3 +72,25 @@ def test_the_frozen_snapshot_keeps_its_names_after_a_rename(db):
     assert frozen.as_json() == {**snapshot, "standings": [{key: value for key, value in row.items() if key not in marks}
                                                           for row in snapshot["standings"]]}
     assert frozen.rows[0].name == "De Kezers"
+
+
+def test_the_frozen_snapshot_is_parsed_only_when_read(db):
+    """Every public request loads its tournament's row; the snapshot in it (35 KB for 250 teams)
+    is parsed on its first read, not with every load (tournaments/models/fields.py)."""
+    tournament = import_file(cup_file())
+    set_frozen(tournament, True)
+    snapshot = public_standings(tournament).as_json()
+    loaded = Tournament.objects.get(pk=tournament.pk)
+    table = Table.objects.select_related("round__tournament").filter(round__tournament=tournament).first()
+    for row in (loaded, table.round.tournament):
+        assert type(row.__dict__["frozen_standings"]) is not dict  # not parsed by the load
+        assert row.frozen_standings["standings"][0]["team"] == snapshot["standings"][0]["team"]
+        assert type(row.__dict__["frozen_standings"]) is dict  # parsed once, then kept
+    loaded.name = "Cup, renamed"
+    loaded.save()  # a save writes the parsed value back unchanged
+    assert public_standings(Tournament.objects.get(pk=tournament.pk)).as_json() == snapshot
+    [(values,)] = Tournament.objects.filter(pk=tournament.pk).values_list("frozen_standings")
+    stored = Tournament.objects.get(pk=tournament.pk).frozen_standings
+    assert values == stored and values["standings"][0] == stored["standings"][0]  # parses itself
+    set_frozen(loaded, False)
+    assert Tournament.objects.get(pk=tournament.pk).frozen_standings is None

@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from engine.house_rules import DEFAULTS, HouseRules
 from scoring import systems
 from scoring.points import DEFAULT_PAWN_ORDER_POINTS
+from tournaments.models.fields import LazyJSONField
 
 NAME_MAX_LENGTH = 100
 # Typed notes and reasons: long enough for any explanation, short enough for every backup to restore.
@@ -204,7 +205,7 @@ class Tournament(models.Model):
     created_at = models.DateTimeField(_("created at"), default=timezone.now, editable=False)
     # Before the prize-giving the director freezes the public standings: players then see this
     # snapshot while the director checks the last sheets.
-    frozen_standings = models.JSONField(_("frozen public standings"), null=True, blank=True, editable=False)
+    frozen_standings = LazyJSONField(_("frozen public standings"), null=True, blank=True, editable=False)
     # Raised in the transaction of every change that moves the standings: cached standings pages
     # are keyed by it, so they are never stale, in any server process.
     results_version = models.PositiveIntegerField(_("results version"), default=0, editable=False)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -29,6 +30,22 @@ HTTPS_WORKERS = 2
 """Processes of the HTTPS server: the director and a desk laptop or two (threads as for HTTP)."""
 
 
+def refuse_if_taken(host: str, port: int) -> None:
+    """Stop with a message when something listens on ``port`` already (the server started twice).
+    gunicorn alone would not notice: its processes listen with ``SO_REUSEPORT``
+    (keezen_site/gunicorn_conf.py), so a second server would share the port with the first. A
+    plain bind, as here, fails against any listener."""
+    probe = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # a closed server's TIME_WAIT is no listener
+        probe.bind((host, port))
+    except OSError as error:
+        raise CommandError(f"Port {port} is in use ({error.strerror}): is the server running already? "
+                           "Stop it, or choose another port with PORT=… (make run PORT=8001).") from None
+    finally:
+        probe.close()
+
+
 class Command(BaseCommand):
     help = "Serve on 0.0.0.0 (gunicorn) and print the addresses that phones on the LAN can open; HTTPS=1 adds HTTPS for the director."
 
@@ -42,6 +59,8 @@ class Command(BaseCommand):
         host = host or ("127.0.0.1" if mode == Mode.PROXY else "0.0.0.0")
         if mode == Mode.VENUE and port == settings.HTTPS_PORT:
             raise CommandError(f"HTTP and HTTPS cannot share port {port}: set PORT or HTTPS_PORT to another one.")
+        for taken in (port, settings.HTTPS_PORT) if mode == Mode.VENUE else (port,):
+            refuse_if_taken(host, taken)
         os.environ["PORT"] = str(port)  # the servers' settings: the phones' port (keezen_site.https.phones_url)
         http = self.gunicorn(f"{host}:{port}", workers)
         if mode == Mode.VENUE:
