@@ -4,7 +4,7 @@ Pure Python, no Django: the tournament app, the command line and the tests all u
 arithmetic, and it can be tested with plain values.
 """
 
-from scoring.points import DEFAULT_PAWN_ORDER_POINTS, TableScore, full_win_points, score
+from scoring.points import DEFAULT_PAWN_ORDER_POINTS, TableScore, full_win_points, member_points, score
 from scoring.sheets import InvalidSheet, Sheet, SheetError, validate
 from scoring.standings import Entry, Standing, bye_score, lot_number, rank
 from scoring.systems import (
@@ -19,5 +19,5 @@ from scoring.systems import (
 __all__ = [
     "DEFAULT_PAWN_ORDER_POINTS", "INDIVIDUAL_11", "PAWN_ORDER", "PAWNS_2PT", "PER_PLAYER", "SYSTEMS",
     "Entry", "InvalidSheet", "Sheet", "SheetError", "Standing", "System", "TableScore",
-    "bye_score", "full_win_points", "lot_number", "rank", "score", "validate",
+    "bye_score", "full_win_points", "lot_number", "member_points", "rank", "score", "validate",
 ]

@@ -65,6 +65,17 @@ def score(
     return {team: _individual(sheet.home[team]) for team in sheet.teams}
 
 
+def member_points(score: TableScore, member: int) -> int:
+    """What one player of a side earns when the side is a pair drawn for the round (individual
+    entry, issue 17): pawn-order gives each player the pair's score; pawns-2pt half of it (seed 003:
+    "worden individuele scores bijgehouden dan dienen de teamscores gedeeld te worden"); individual-11
+    the player's own pawns plus the win bonus. ``member``: 1 or 2, the player's place in the pair
+    (the order of ``home[side]``). Forfeits follow the same rule."""
+    if score.player_points is None:
+        return score.points
+    return score.player_points[member - 1]
+
+
 def full_win_points(system: str, points_list: tuple[int, ...] = DEFAULT_PAWN_ORDER_POINTS) -> int:
     """A team's points for a full win: what the present team scores at a forfeit.
 

@@ -35,7 +35,7 @@ from tournaments.exporters.standings_pdf import _document, fit_text, page_contex
 from tournaments.models import Round, Table, Team, Tournament
 from tournaments.names import sort_key
 from tournaments.services.house_rules import house_rule_lines
-from tournaments.services.seating import SeatView, seat_views
+from tournaments.services.seating import Side, entrant_name, sides
 from tournaments.services.sheet_states import state_is_open, with_latest_state
 
 TABLE_CARDS_TEMPLATE = "tournaments/pdf/table_cards.html"
@@ -62,12 +62,11 @@ class TableView:
     """One table of the round as the printouts show it."""
 
     table: Table
-    seats: list[SeatView]
+    seats: list[Side]
     has_result: bool
     url: str = ""
     qr: SafeString = field(default_factory=lambda: mark_safe(""))
     sheet: dict = field(default_factory=dict)
-    codes: list[str] = field(default_factory=list)  # each team's code, in sheet order (cards only)
 
     @property
     def short_url(self) -> str:
@@ -75,15 +74,16 @@ class TableView:
         return short_address(self.url)
 
     @property
-    def slips(self) -> list[tuple[SeatView, str]]:
-        return list(zip(self.seats, self.codes))
+    def slips(self) -> list[tuple[Team, str]]:
+        """Each team's code in sheet order; in an individual tournament each player's."""
+        return [(seat.team, seat.code) for side in self.seats for seat in side.rows]
 
     @property
     def number(self) -> int:
         return self.table.number
 
     @property
-    def first(self) -> SeatView | None:
+    def first(self) -> Side | None:
         """The team that deals first: the first on the sheet."""
         return self.seats[0] if self.seats else None
 
@@ -93,9 +93,11 @@ class TeamLine:
     """A line of the wall list by team name."""
 
     team: Team
+    name: str  # as the wall shows it (an individual entrant under the privacy setting)
     table: int | None  # None: a bye
-    opponents: tuple[Team, ...] = ()
+    opponents: tuple[str, ...] = ()  # "3. De Kezers", or each player of the other pairs
     colours: str = ""
+    partners: tuple[str, ...] = ()  # individual tournaments: who plays beside the player this round
 
     @property
     def bye(self) -> bool:
@@ -124,9 +126,8 @@ def _tables(round_: Round) -> list[TableView]:
     tables = with_latest_state(Table.objects.filter(round=round_).with_seats()).order_by("number")
     names = round_.tournament.public_names  # on the wall and on the tables: the privacy setting's names
     confirmed_counts = round_.tournament.confirmed_counts  # a result is in once it counts (sheet_states)
-    return [TableView(table=table, seats=seat_views(table, names),
-                      has_result=not state_is_open(table.latest_state, confirmed_counts),
-                      codes=[seat.code for seat in table.seats.all()])
+    return [TableView(table=table, seats=sides(table, names),
+                      has_result=not state_is_open(table.latest_state, confirmed_counts))
             for table in tables]
 
 
@@ -148,7 +149,7 @@ def qr_placeholder(url: str) -> SafeString:
 # --- what the table card says ---------------------------------------------------------------
 
 
-def score_sheet(tournament: Tournament, seats: list[SeatView]) -> dict:
+def score_sheet(tournament: Tournament, seats: list[Side]) -> dict:
     """What the sheet of the tournament's system has to hold for these teams.
 
     ``pawn-order``: numbered lines (8 for the first team, 7 for each other: the game ends at the
@@ -167,7 +168,7 @@ def score_sheet(tournament: Tournament, seats: list[SeatView]) -> dict:
             "ruling": grid_lines(max(len(seats), 1), count, row_height),
             # The teams over their columns, on one line each (at most 30 characters of the name).
             "names": [
-                fit_text(f"{seat.team.number}. {truncatechars(seat.team.name, 30)}", team_width - 3, 8.5, bold=True)
+                fit_text(truncatechars(seat.label, 34), team_width - 3, 8.5, bold=True)
                 for seat in seats
             ],
             # One preformatted block per column: far cheaper to lay out than a cell per line.
@@ -253,22 +254,36 @@ def wall_by_table_html(round_: Round) -> str:
 def team_lines(round_: Round) -> list[TeamLine]:
     """Every seated team and every team with a bye, by name as people sort names
     (:func:`tournaments.names.sort_key`), then number."""
+    names = round_.tournament.public_names
+    individual = round_.tournament.individual
     lines = []
     for view in _tables(round_):
-        for seat in view.seats:
-            lines.append(TeamLine(
-                team=seat.team, table=view.number, colours=seat.colours,
-                opponents=tuple(other.team for other in view.seats if other is not seat),
-            ))
-    lines += [TeamLine(team=team, table=None) for team in _byes(round_)]
-    return sorted(lines, key=lambda line: (sort_key(line.team.name), line.team.number))
+        for side in view.seats:
+            opponents = tuple(label for other in view.seats if other is not side for label in _labels(other, names))
+            for team in side.teams:
+                colours = " + ".join(str(player.colour) for player in side.players if player.seat.team is team)
+                lines.append(TeamLine(
+                    team=team, name=entrant_name(team, names) if side.pair else team.name, table=view.number,
+                    colours=colours, opponents=opponents,
+                    partners=tuple(entrant_name(other, names) for other in side.teams if other is not team),
+                ))
+    lines += [TeamLine(team=team, name=entrant_name(team, names) if individual else team.name, table=None)
+              for team in _byes(round_)]
+    return sorted(lines, key=lambda line: (sort_key(line.name), line.team.number))
+
+
+def _labels(side: Side, names: str) -> list[str]:
+    """The side as a wall line names its opponents: the team, or each player of a pair."""
+    if not side.pair:
+        return [side.label]
+    return [f"{team.number}. {entrant_name(team, names)}" for team in side.teams]
 
 
 def code_lines(round_: Round, site_url: str | None = None) -> list[CodeLine]:
     """Every team of the round with its code, its table and the table's link, by name (as the wall
     list by team, so the desk finds a team the way players look it up), then number; byes too."""
-    lines = [CodeLine(team=seat.team, table=view.number, code=code, url=table_url(site_url, view.table))
-             for view in _tables(round_) for seat, code in view.slips]
+    lines = [CodeLine(team=team, table=view.number, code=code, url=table_url(site_url, view.table))
+             for view in _tables(round_) for team, code in view.slips]
     lines += [CodeLine(team=team, table=None) for team in _byes(round_)]
     return sorted(lines, key=lambda line: (sort_key(line.team.name), line.team.number))
 

@@ -61,7 +61,7 @@ class StandingsWorkbook(WorkbookRows):
         if after_round is not None:
             rounds = rounds.filter(number__lte=after_round)
         self.rounds = list(rounds)
-        self.sheets_of = {round_.number: round_sheets(round_) for round_ in self.rounds}
+        self.sheets_of = {round_.number: round_sheets(round_, names=tournament.public_names) for round_ in self.rounds}
         last = self.rounds[-1].number if self.rounds else 0
         # Bye points of rounds after the standings' round: the standings do not hold them.
         self.round_scores = self.scores if last <= self.report.after_round else round_scores(tournament, last)
@@ -116,7 +116,7 @@ class StandingsWorkbook(WorkbookRows):
 
     @staticmethod
     def _seats_per_table(sheets: list[TableSheet]) -> int:
-        return max([2, *(len(sheet.seats) for sheet in sheets)])
+        return max([2, *(len(sheet.sides) for sheet in sheets)])
 
     def _round_rows(self, round_: Round) -> Iterator[list]:
         teams = self.round_scores.teams
@@ -131,13 +131,15 @@ class StandingsWorkbook(WorkbookRows):
         system = self.tournament.scoring_system
         for sheet in sheets:
             row: list = [sheet.table.number]
-            for seat, (_team, score) in zip(sheet.seats, sheet.rows):
-                team = teams[seat.team_id]
-                row += [team.number, team.name, score.points if score is not None else None]
-            row += [None] * (3 * (seats - len(sheet.seats)))
+            numbers = []
+            for side, score in sheet.rows:
+                numbers.append("+".join(str(team.number) for team in side.teams))
+                row += [int(numbers[-1]) if not side.pair else numbers[-1], side.name,
+                        score.points if score is not None else None]
+            row += [None] * (3 * (seats - len(numbers)))
             written = ""
             if sheet.sheet is not None:
-                keys = [str(teams[seat.team_id].number) for seat in sheet.seats]
+                keys = numbers
                 written = sheet_as_written(system, to_sheet(keys, sheet.sheet.sheet))
             yield row + [written, sheet.sheet.version if sheet.sheet else None]
         index = round_.number - 1

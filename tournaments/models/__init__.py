@@ -11,6 +11,8 @@ from tournaments.models.registration import (  # noqa: F401
     MAX_TEAM_NUMBER,
     NAME_MAX_LENGTH,
     Club,
+    DrawMode,
+    Entry,
     ForcedOrOptional,
     Language,
     PublicNames,

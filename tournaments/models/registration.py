@@ -48,6 +48,20 @@ class TournamentStatus(models.TextChoices):
     FINISHED = "finished", _("Finished")
 
 
+class Entry(models.TextChoices):
+    """Who enters: fixed teams of two, or players alone who get a new partner every round (issue 17)."""
+
+    TEAMS = "teams", _("Teams of two")
+    INDIVIDUAL = "individual", _("Individual: players alone, a new partner every round")
+
+
+class DrawMode(models.TextChoices):
+    """How an individual tournament draws its rounds (teams are drawn round by round, see the draw page)."""
+
+    PLANNED = "planned", _("Planned: every round drawn at once (route cards)")
+    STANDINGS = "standings", _("By standings: each round from the standings, the best together")
+
+
 class PublicNames(models.TextChoices):
     """How player names appear on public pages, wall PDFs and files that leave the laptop (AVG/GDPR);
     the director's pages always show full names."""
@@ -116,6 +130,13 @@ class Tournament(models.Model):
     pawn_points = models.JSONField(
         _("points per pawn home, in order"), default=default_pawn_points, blank=True,
         help_text=_("pawn-order: what the first, second, … pawn home at a table earns (default 150, 140 … 10)."),
+    )
+    entry = models.CharField(
+        _("entry"), max_length=10, choices=Entry.choices, default=Entry.TEAMS,
+        help_text=_("Individual: players register alone and the draw gives them a new partner every round."),
+    )
+    draw_mode = models.CharField(
+        _("draw of an individual tournament"), max_length=10, choices=DrawMode.choices, default=DrawMode.PLANNED,
     )
     teams_per_table = models.PositiveSmallIntegerField(
         _("teams per table"), default=2,
@@ -243,9 +264,15 @@ class Tournament(models.Model):
         super().save(*args, **kwargs)
 
     @property
+    def individual(self) -> bool:
+        """Players enter alone: each entrant is a team of one player, drawn into a new pair every round."""
+        return self.entry == Entry.INDIVIDUAL
+
+    @property
     def per_player(self) -> bool:
-        """Whether the standings rank players rather than teams (``individual-11``)."""
-        return self.scoring_system in systems.PER_PLAYER
+        """Whether the standings rank the players of each team rather than teams (``individual-11``
+        with fixed teams). An individual tournament ranks its entrants, who are players already."""
+        return self.scoring_system in systems.PER_PLAYER and not self.individual
 
     @property
     def points_list(self) -> tuple[int, ...]:

@@ -69,7 +69,8 @@ class TableQuerySet(models.QuerySet):
     def with_seats(self) -> "TableQuerySet":
         """Tables with their seated teams (in sheet order) and the teams' players, in a fixed number
         of queries: how every page and file reads who sits where."""
-        seats = TableSeat.objects.select_related("team__club").prefetch_related("team__players").order_by("position")
+        seats = (TableSeat.objects.select_related("team__club").prefetch_related("team__players")
+                 .order_by("position", "member"))
         return self.prefetch_related(models.Prefetch("seats", queryset=seats))
 
     def with_sheets(self) -> "TableQuerySet":
@@ -123,7 +124,12 @@ class Table(models.Model):
 
 
 class TableSeat(models.Model):
-    """A team at a table; ``position`` is its place on the score sheet (1 deals first)."""
+    """A team at a table; ``position`` is its place on the score sheet (1 deals first).
+
+    In an individual tournament a side of the sheet is a pair drawn for the round: two seats with
+    the same ``position``, ``member`` 1 and 2, each an entrant (a team of one player) with its own
+    code. A team tournament seats one row per side, member 1.
+    """
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats", verbose_name=_("table"))
     # The round again, so that the database itself keeps a team to one table per round.
@@ -131,14 +137,16 @@ class TableSeat(models.Model):
     # RESTRICT: a seated team cannot be deleted alone, only with its tournament (which takes the seats too).
     team = models.ForeignKey(Team, on_delete=models.RESTRICT, related_name="seats", verbose_name=_("team"))
     position = models.PositiveSmallIntegerField(_("place on the sheet"))
+    member = models.PositiveSmallIntegerField(_("member of the pair"), default=1)
     code = models.CharField(_("team code"), max_length=6, default=new_team_code, editable=False)
 
     class Meta:
         verbose_name = _("seated team")
         verbose_name_plural = _("seated teams")
-        ordering = ["table_id", "position"]
+        ordering = ["table_id", "position", "member"]
         constraints = [
-            models.UniqueConstraint(fields=["table", "position"], name="unique_seat_position_per_table"),
+            models.UniqueConstraint(fields=["table", "position", "member"], name="unique_seat_position_per_table"),
+            models.CheckConstraint(condition=models.Q(member__in=(1, 2)), name="seat_member_1_or_2"),
             models.UniqueConstraint(fields=["round", "team"], name="unique_team_per_round"),
             models.CheckConstraint(condition=models.Q(position__in=(1, 2, 3)), name="seat_position_1_to_3"),
         ]

@@ -16,26 +16,35 @@ from dataclasses import dataclass
 from tournaments.models import Bye, PublicNames, Round, Table, Team
 from tournaments.names import sort_key
 from tournaments.services.search import matching_team_ids
-from tournaments.services.seating import SeatView, seat_views
+from tournaments.services.seating import Side, entrant_name, sides
 
 MAX_PLACES = 20
 
 
 @dataclass(frozen=True)
 class Place:
-    """One team's place in a round: its table and seat, or its bye."""
+    """One team's place in a round: its table and side (with the partner drawn for the round, in an
+    individual tournament), or its bye."""
 
     team: Team
     table: Table | None
-    seat: SeatView | None
-    opponents: tuple[SeatView, ...]
+    seat: Side | None
+    opponents: tuple[Side, ...]
     bye: bool = False
+    name: str = ""  # as the public sees it (an individual entrant is a person: the privacy setting applies)
+
+    @property
+    def partner_names(self) -> list[str]:
+        """Who plays beside this player this round (individual tournaments; a team has no partner)."""
+        if self.seat is None or not self.seat.pair:
+            return []
+        return [player.name for player in self.seat.players if player.seat.team_id != self.team.pk]
 
 
-def round_tables(round_: Round, names: str = PublicNames.FULL) -> list[tuple[Table, list[SeatView]]]:
-    """Every table of the round with its seats, in a fixed number of queries (``names``: see
-    :func:`~tournaments.services.seating.seat_views`)."""
-    return [(table, seat_views(table, names)) for table in round_.tables.order_by("number").with_seats()]
+def round_tables(round_: Round, names: str = PublicNames.FULL) -> list[tuple[Table, list[Side]]]:
+    """Every table of the round with its sides, in a fixed number of queries (``names``: see
+    :func:`~tournaments.services.seating.sides`)."""
+    return [(table, sides(table, names)) for table in round_.tables.order_by("number").with_seats()]
 
 
 def find_places(round_: Round, query: str, names: str = PublicNames.FULL) -> list[Place]:
@@ -47,11 +56,15 @@ def find_places(round_: Round, query: str, names: str = PublicNames.FULL) -> lis
     )
     places = []
     for table in tables:
-        views = seat_views(table, names)
-        for view in views:
-            if view.team.pk in team_ids:
-                places.append(Place(view.team, table, view, tuple(v for v in views if v is not view)))
+        found = sides(table, names)
+        for side in found:
+            for team in side.teams:
+                if team.pk in team_ids:
+                    places.append(Place(team, table, side, tuple(other for other in found if other is not side),
+                                        name=entrant_name(team, names) if side.pair else team.name))
     for bye in Bye.objects.filter(round=round_, team_id__in=team_ids).select_related("team"):
-        places.append(Place(bye.team, None, None, (), bye=True))
+        individual = round_.tournament.individual
+        places.append(Place(bye.team, None, None, (), bye=True,
+                            name=entrant_name(bye.team, names) if individual else bye.team.name))
     # The first MAX_PLACES of this round's places: teams not in the round (withdrawn, absent) take no room.
     return sorted(places, key=lambda place: sort_key(place.team.name))[:MAX_PLACES]

@@ -20,10 +20,13 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from tournaments.models import PublicNames
 from tournaments.names import PREFIXES, search_key
-from tournaments.services.standings import Standings, StandingsRow, TeamInfo
+
+if TYPE_CHECKING:  # the seating (which the standings' results read) names players through this module
+    from tournaments.services.standings import Standings, StandingsRow, TeamInfo
 
 def _initial(part: str) -> str:
     """``Vries`` → ``V.``; a number stays as it is (``Player 17`` is no one's surname)."""

@@ -29,6 +29,7 @@ from tournaments.models import (
 )
 from tournaments.services import lifecycle
 from tournaments.services.notes import checked_note
+from tournaments.services.seating import side_count, sides
 
 RESULT_KEYS = ("arrivals", "pawns_home", "home", "forfeit")
 
@@ -71,11 +72,6 @@ def from_sheet(keys: list[str], sheet: dict[str, Any]) -> dict[str, Any]:
     if sheet.get("stopped_by_clock"):
         out["stopped_by_clock"] = True
     return out
-
-
-def team_names(table: Table) -> list[str]:
-    """Team names in seat order: how messages and the desk name the teams."""
-    return [seat.team.name for seat in table.seats.all()]
 
 
 def _message(error: scoring.SheetError) -> str:
@@ -136,19 +132,15 @@ def forget_scores() -> None:
 
 def table_scores(table: Table, data: dict[str, Any]) -> list[scoring.TableScore]:
     """:func:`seat_scores` of a table whose seats are loaded (``table.seats.all()``)."""
-    return seat_scores(table.round.tournament, len(table.seats.all()), data)
+    return seat_scores(table.round.tournament, side_count(table), data)
 
 
 def summary(result: Result, table: Table) -> str:
     """“Team A 150 – Team B 90 (submitted by Team A at 14:32)”: how a conflict names the first sheet
     (``table``: the result's table, with its seats read, see ``Table.objects.with_seats``)."""
-    seats = list(table.seats.all())
-    points = " – ".join(f"{seat.team.name} {score.points}" for seat, score in zip(seats, table_scores(table, result.sheet)))
-    by = ""
-    if result.submitted_by:
-        seat = next((s for s in table.seats.all() if s.position == result.submitted_by), None)
-        if seat is not None:
-            by = seat.team.name
+    found = sides(table)
+    points = " – ".join(f"{side.name} {score.points}" for side, score in zip(found, table_scores(table, result.sheet)))
+    by = next((side.name for side in found if side.position == result.submitted_by), "")
     when = timezone.localtime(result.created_at).strftime("%H:%M")
     if by:
         return _("%(points)s (submitted by %(team)s at %(time)s)") % {"points": points, "team": by, "time": when}
@@ -164,7 +156,7 @@ def record_result(table: Table, data: dict[str, Any], *, user=None, source: str 
     meantime, nothing is written and the message names the sheet that is there now.
     """
     tournament = table.round.tournament
-    errors = check_sheet(tournament.scoring_system, team_names(table), data)
+    errors = check_sheet(tournament.scoring_system, [side.name for side in sides(table)], data)
     if errors:
         raise ValidationError(errors)
     reason = checked_note(reason)
@@ -213,7 +205,7 @@ class Version:
 def sheet_history(table: Table) -> list[Version]:
     """Every version of the table's sheet, newest first, with its points and its log (``table``
     read with ``Table.objects.with_sheets()``; one more query, for the log)."""
-    teams = {seat.position: seat.team.name for seat in table.seats.all()}
+    teams = {side.position: side.name for side in sides(table)}
     events: dict[int, list] = defaultdict(list)
     for event in table.events.filter(result__isnull=False).select_related("user").order_by("created_at", "pk"):
         events[event.result_id].append((event, teams.get(event.seat)))

@@ -26,7 +26,7 @@ from tournaments.models import (
 )
 from tournaments.services import lifecycle
 from tournaments.services.clock import Clock, ClockState, clock
-from tournaments.services.seating import SeatView, seat_views
+from tournaments.services.seating import Side, sides
 from tournaments.services.sheet_states import is_open, open_tables, status_of
 
 if TYPE_CHECKING:
@@ -112,7 +112,7 @@ class RoundTable:
     """A table as the round page lists it: its seats, whether a flag names it, and its sheet."""
 
     table: Table
-    seats: list[SeatView]
+    seats: list[Side]
     flagged: bool
     status: str  # missing, submitted, confirmed, disputed, corrected, approved or entered (sheet_states.status_of)
     open: bool  # the sheet does not count yet (sheet_states.is_open)
@@ -148,8 +148,9 @@ class RoundPage:
 
     @property
     def swap_teams(self) -> list[Team]:
-        """Every team with a place in the round (tables, then byes): what a swap can choose from."""
-        return [seat.team for row in self.tables for seat in row.seats] + [bye.team for bye in self.byes]
+        """Every team (or player of an individual tournament) with a place in the round (tables, then
+        byes): what a swap can choose from."""
+        return [team for row in self.tables for side in row.seats for team in side.teams] + [bye.team for bye in self.byes]
 
 
 def round_page(round_: Round) -> RoundPage:
@@ -163,7 +164,7 @@ def round_page(round_: Round) -> RoundPage:
     flagged = {flag.table for flag in flags if flag.table}
     return RoundPage(
         round=round_,
-        tables=[RoundTable(table, seat_views(table), table.number in flagged, status_of(table.current_sheet),
+        tables=[RoundTable(table, sides(table), table.number in flagged, status_of(table.current_sheet),
                            is_open(table.current_sheet, confirmed_counts)) for table in tables],
         byes=list(round_.byes.select_related("team").order_by("team__number")), flags=flags, clock=clock(round_),
     )

@@ -3,7 +3,8 @@
 Why here and not in the templates: the table card, the public table page, "find my table" and the
 projector all show the same seating, and the colours must match the rules engine's board (seat
 ``k`` of a board plays colour ``k``; a team's players sit opposite each other). The first team on
-the score sheet deals first, its first player in the red seat.
+the score sheet deals first, its first player in the red seat. In an individual tournament a side
+is the pair drawn together for the round (two seat rows with the same place on the sheet).
 """
 
 from __future__ import annotations
@@ -22,19 +23,73 @@ COLOURS: tuple[Promise, ...] = (
 """Colour names in the order of the engine's board seats (engine/board.py ``COLOUR_NAMES``)."""
 
 
+LETTERS = "ABC"
+
+
 @dataclass(frozen=True)
 class SeatedPlayer:
     name: str
     colour: Promise
     board_seat: int  # 0-based seat around the board, clockwise; also the colour index
+    seat: TableSeat  # the row: the entrant (``seat.team``) and its code
 
 
 @dataclass(frozen=True)
-class SeatView:
+class Side:
+    """One side of a table's score sheet: a team, or in an individual tournament the pair drawn
+    together for the round. The one shape every page, paper and form shows a table in."""
+
     position: int  # place on the score sheet, 1-based
-    team: Team
-    players: tuple[SeatedPlayer, ...]
+    teams: tuple[Team, ...]  # the team; or the two entrants (teams of one player) of the pair
+    players: tuple[SeatedPlayer, ...]  # in the order the sheet's ``home[side]`` lists them
     deals_first: bool
+    shown_name: str = ""  # the pair's name under the public-names setting (a team shows its own name)
+
+    @property
+    def index(self) -> int:
+        """0-based: the side's index in a stored sheet."""
+        return self.position - 1
+
+    @property
+    def letter(self) -> str:
+        return LETTERS[self.index]
+
+    @property
+    def team(self) -> Team:
+        """The team (in an individual tournament the first player's entry)."""
+        return self.teams[0]
+
+    @property
+    def pair(self) -> bool:
+        """Two players drawn together for this round, not a registered team."""
+        return len(self.teams) > 1
+
+    @property
+    def name(self) -> str:
+        """How the side is named on sheets and messages: "De Kezers", or "Anna & Bert" for a pair."""
+        return self.shown_name or self.team.name
+
+    @property
+    def label(self) -> str:
+        """With the numbers: "3. De Kezers", or "12. Anna & 7. Bert" for a pair."""
+        if not self.pair:
+            return f"{self.team.number}. {self.team.name}"
+        names = self.shown_name.split(" & ")
+        return " & ".join(f"{team.number}. {name}" for team, name in zip(self.teams, names))
+
+    @property
+    def numbers(self) -> str:
+        """The entrants' numbers: "3", or "12 + 7" for a pair."""
+        return " + ".join(str(team.number) for team in self.teams)
+
+    @property
+    def rows(self) -> list[TableSeat]:
+        """The side's seat rows: one for a team, one per player of a pair."""
+        return list(dict.fromkeys(player.seat for player in self.players))
+
+    @property
+    def codes(self) -> list[str]:
+        return [seat.code for seat in self.rows]
 
     @property
     def colours(self) -> str:
@@ -47,9 +102,9 @@ class SeatView:
 
 
 def board_seats(position: int, teams_at_table: int) -> tuple[int, int]:
-    """Board seats (= colour indices) of the two players of the team at sheet ``position``.
+    """Board seats (= colour indices) of the two players of the side at sheet ``position``.
 
-    Partners sit opposite: with ``t`` teams the board has ``2t`` seats and team ``k`` (0-based)
+    Partners sit opposite: with ``t`` sides the board has ``2t`` seats and side ``k`` (0-based)
     takes seats ``k`` and ``k + t``, the engine's default teams.
     """
     if not 1 <= position <= teams_at_table:
@@ -58,22 +113,42 @@ def board_seats(position: int, teams_at_table: int) -> tuple[int, int]:
     return k, k + teams_at_table
 
 
-def seat_views(table: Table, names: str = PublicNames.FULL) -> list[SeatView]:
-    """The table's teams in sheet order with their players' colours (prefetch ``seats__team__players``).
+def side_count(table: Table) -> int:
+    """How many sides the table's sheet has (seats loaded: ``Table.objects.with_seats``)."""
+    return len({seat.position for seat in table.seats.all()})
+
+
+def sides(table: Table, names: str = PublicNames.FULL) -> list[Side]:
+    """The table's sides in sheet order with their players' colours (prefetch with ``with_seats``).
 
     ``names``: the tournament's ``public_names`` for what the public sees (public pages, table
-    cards); the director's pages keep the default, full names. Under ``teams-only`` every name is "".
+    cards); the director's pages keep the default, full names. Under ``teams-only`` every player
+    name is "" and a drawn pair is named by its players' numbers.
     """
-    seats: list[TableSeat] = sorted(table.seats.all(), key=lambda seat: seat.position)
-    count = len(seats)
-    views = []
-    for seat in seats:
-        names_shown = [shown_name(name, names) for name in seat.team.player_names] + ["", ""]
-        seat_numbers = board_seats(seat.position, count)
+    grouped: dict[int, list[TableSeat]] = {}
+    for seat in sorted(table.seats.all(), key=lambda seat: (seat.position, seat.member)):
+        grouped.setdefault(seat.position, []).append(seat)
+    count = len(grouped)
+    found = []
+    for position, rows in grouped.items():
+        if len(rows) == 1:  # a team: its two players from the one row
+            seat = rows[0]
+            people = [(name, seat) for name in seat.team.player_names]
+            pair_name = ""
+        else:  # a drawn pair: one player per row
+            people = [(name, seat) for seat in rows for name in seat.team.player_names[:1]]
+            pair_name = " & ".join(entrant_name(seat.team, names) for seat in rows)
+        people += [("", rows[-1])] * (2 - len(people))
         players = tuple(
-            SeatedPlayer(name=names_shown[i], colour=COLOURS[board_seat], board_seat=board_seat)
-            for i, board_seat in enumerate(seat_numbers)
+            SeatedPlayer(name=shown_name(name, names), colour=COLOURS[board_seat], board_seat=board_seat, seat=seat)
+            for (name, seat), board_seat in zip(people, board_seats(position, count))
         )
-        views.append(SeatView(position=seat.position, team=seat.team, players=players,
-                              deals_first=seat.position == 1))
-    return views
+        found.append(Side(position=position, teams=tuple(seat.team for seat in rows), players=players,
+                          deals_first=position == 1, shown_name=pair_name))
+    return found
+
+
+def entrant_name(team: Team, names: str = PublicNames.FULL) -> str:
+    """An individual entrant as the public sees them: the name under the setting, and under
+    ``teams-only`` "Player 12" (its number)."""
+    return shown_name(team.name, names) or _("Player %(number)s") % {"number": team.number}

@@ -17,7 +17,6 @@ A correction opens with the current sheet in the form (:func:`sheet_fields`, the
 from __future__ import annotations
 
 import datetime
-import string
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -26,9 +25,8 @@ import scoring
 from tournaments.models import RoundStatus, Table
 from tournaments.numbers import whole_or
 from tournaments.services.clock import ClockState, clock
-from tournaments.services.results import check_sheet, table_scores, team_names
-
-LETTERS = string.ascii_uppercase[:3]
+from tournaments.services.results import check_sheet, table_scores
+from tournaments.services.seating import LETTERS, sides
 CONFIRM_UNFINISHED = "unfinished_ok"  # the form's "yes, the game is over: save anyway"
 
 
@@ -42,10 +40,6 @@ class Question(str):
         question = super().__new__(cls, text)
         question.note = note or text
         return question
-
-
-def seat_letter(index: int) -> str:
-    return LETTERS[index]
 
 
 def parse_arrivals(text: str, seats: int) -> tuple[list[int], list[str]]:
@@ -117,22 +111,13 @@ def read_entry(system: str, teams: list[str], players: list[list[str]], fields: 
     return data, errors
 
 
-def sides(table: Table) -> list[dict]:
-    """The table's teams as the desk and the table link show them: letter, place, team, players."""
-    return [
-        {"index": i, "letter": seat_letter(i), "position": seat.position, "team": seat.team,
-         "players": seat.team.player_names}
-        for i, seat in enumerate(table.seats.all())
-    ]
-
-
 def sheet_fields(table: Table, sheet: dict[str, Any]) -> dict[str, str]:
     """The form's fields holding a stored (seat-indexed) sheet: what a correction starts from."""
     fields: dict[str, str] = {}
     if sheet.get("forfeit") is not None:
         fields["forfeit"] = str(sheet["forfeit"] + 1)
     if sheet.get("arrivals") is not None:
-        fields["arrivals"] = "".join(seat_letter(seat) for seat in sheet["arrivals"])
+        fields["arrivals"] = "".join(LETTERS[seat] for seat in sheet["arrivals"])
     for index, count in enumerate(sheet.get("pawns_home") or ()):
         fields[f"pawns_{index}"] = str(count)
     for index, players in enumerate(sheet.get("home") or ()):
@@ -166,9 +151,10 @@ def evaluate(table: Table, fields, now: datetime.datetime | None = None) -> tupl
     its points and the :class:`Question` as its one problem, until ``fields`` confirm it."""
     system = table.round.tournament.scoring_system
     found = sides(table)
-    data, errors = read_entry(system, [s["team"].name for s in found], [s["players"] for s in found], fields)
+    names = [side.name for side in found]
+    data, errors = read_entry(system, names, [side.player_names for side in found], fields)
     if not errors:
-        errors = check_sheet(system, team_names(table), data)
+        errors = check_sheet(system, names, data)
     points = None
     if not errors:
         points = table_scores(table, data)

@@ -27,9 +27,10 @@ from tournaments.services.results import seat_scores
 from tournaments.services.sheet_states import result_counts
 
 
-def team_key(team: Team) -> str:
-    """The team's id in the tournament file and the standings JSON: ``T<number>``."""
-    return f"T{team.number}"
+def team_key(team: Team, individual: bool = False) -> str:
+    """The team's id in the tournament file and the standings JSON: ``T<number>``; an entrant of an
+    individual tournament is a player, ``P<number>``."""
+    return f"{'P' if individual else 'T'}{team.number}"
 
 
 @dataclass(frozen=True)
@@ -43,10 +44,11 @@ class TeamInfo:
     club: str = ""
     withdrawn: bool = False
     bye_round: int | None = None  # the round of the team's bye, if it has one
+    prefix: str = "T"  # "P": an entrant of an individual tournament, a player
 
     @property
     def key(self) -> str:
-        return f"T{self.number}"
+        return f"{self.prefix}{self.number}"
 
 
 @dataclass(frozen=True)
@@ -54,7 +56,7 @@ class StandingsRow:
     """One place: a team, or for per-player systems (``individual-11``) a player of a team."""
 
     rank: int
-    key: str  # "T3", or "T3/1" for the first player of team 3
+    key: str  # "T3", or "T3/1" for the first player of team 3, or "P3" for player 3 of an individual tournament
     team: TeamInfo
     points: int
     rounds: tuple[int | None, ...]
@@ -99,7 +101,10 @@ class Standings:
 
     def as_json(self) -> dict:
         """The ``standings --format json`` object of scoring.md."""
-        if self.per_player:
+        if self.tournament.individual:
+            rows = [{"rank": r.rank, "player": r.player, "id": r.key, "points": r.points,
+                     "rounds": list(r.rounds), "lot": r.lot} for r in self.rows]
+        elif self.per_player:
             rows = [{"rank": r.rank, "player": r.player, "team": r.team.key, "points": r.points,
                      "rounds": list(r.rounds), "lot": r.lot} for r in self.rows]
         else:
@@ -123,13 +128,15 @@ class RoundScores:
 def team_infos(tournament: Tournament) -> dict[int, TeamInfo]:
     """Every team of the tournament with its players, club and bye, in one query (in number order)."""
     found: dict[int, dict] = {}
+    prefix = "P" if tournament.individual else "T"
     for pk, number, name, withdrawn, club, bye_round, seat, player in (
         Team.objects.filter(tournament=tournament).order_by("number", "players__seat")
         .values_list("pk", "number", "name", "withdrawn", "club__name", "bye__round__number",
                      "players__seat", "players__name")
     ):
         team = found.setdefault(pk, {"pk": pk, "number": number, "name": name, "withdrawn": withdrawn,
-                                     "club": club or "", "bye_round": bye_round, "players": []})
+                                     "club": club or "", "bye_round": bye_round, "players": [],
+                                     "prefix": prefix})
         if seat is not None:
             team["players"].append(player)
     return {pk: TeamInfo(**{**team, "players": tuple(team["players"])}) for pk, team in found.items()}
@@ -153,11 +160,11 @@ def round_scores(tournament: Tournament, after_round: int | None = None) -> Roun
         latest.setdefault(table_id, (round_number, sheet, state, version))  # the first is the latest version
     if after_round is None:
         after_round = max((round_number for round_number, *_rest in latest.values()), default=0)
-    seats: dict[int, list[int]] = defaultdict(list)
-    for table_id, team_id in TableSeat.objects.filter(
+    seats: dict[int, dict[int, list[int]]] = defaultdict(dict)  # table → place on the sheet → team ids
+    for table_id, position, team_id in TableSeat.objects.filter(
         round__tournament=tournament, round__number__lte=after_round
-    ).order_by("table_id", "position").values_list("table_id", "team_id"):
-        seats[table_id].append(team_id)
+    ).order_by("table_id", "position", "member").values_list("table_id", "position", "team_id"):
+        seats[table_id].setdefault(position, []).append(team_id)
     teams = team_infos(tournament)
     count = after_round
     team_points: dict[int, list[int | None]] = {pk: [None] * count for pk in teams}
@@ -165,17 +172,21 @@ def round_scores(tournament: Tournament, after_round: int | None = None) -> Roun
     corrected: dict[int, list[int]] = defaultdict(list)
     confirmed_counts = tournament.confirmed_counts
     for table_id, (round_number, sheet, state, version) in latest.items():
-        team_ids = seats.get(table_id, [])
+        sides = list(seats.get(table_id, {}).values())
         if version > 1:
-            for pk in team_ids:
+            for pk in (pk for side in sides for pk in side):
                 corrected[pk].append(round_number)
-        if not team_ids or not result_counts(state, confirmed_counts):
+        if not sides or not result_counts(state, confirmed_counts):
             continue
         index = round_number - 1
-        for pk, result in zip(team_ids, seat_scores(tournament, len(team_ids), sheet)):
-            team_points[pk][index] = result.points
-            for player, points in enumerate(result.player_points or (), start=1):
-                player_points[(pk, player)][index] = points
+        for side, result in zip(sides, seat_scores(tournament, len(sides), sheet)):
+            if len(side) == 1:  # a team
+                team_points[side[0]][index] = result.points
+                for player, points in enumerate(result.player_points or (), start=1):
+                    player_points[(side[0], player)][index] = points
+            else:  # a pair drawn for the round: each player's own share (scoring.member_points)
+                for member, pk in enumerate(side, start=1):
+                    team_points[pk][index] = player_points[(pk, 1)][index] = scoring.member_points(result, member)
     byes = {pk: team.bye_round for pk, team in teams.items()
             if team.bye_round is not None and team.bye_round <= after_round}
     for pk, round_number in byes.items():
@@ -194,6 +205,7 @@ def round_scores(tournament: Tournament, after_round: int | None = None) -> Roun
 def _rows(tournament: Tournament, scores: RoundScores, per_player: bool) -> list[StandingsRow]:
     """Rank the teams, or every player (``T<number>/<seat>``), with the tiebreaks and the lot."""
     teams = scores.teams
+    individual = tournament.individual
     if per_player:
         entries = {
             f"{team.key}/{seat}": (team, seat, name)
@@ -212,7 +224,7 @@ def _rows(tournament: Tournament, scores: RoundScores, per_player: bool) -> list
         team = owners[standing.key]
         rows.append(StandingsRow(
             rank=standing.rank, key=standing.key, team=team, points=standing.points, rounds=standing.rounds,
-            lot=standing.lot, player=standing.name if per_player else None,
+            lot=standing.lot, player=standing.name if per_player or individual else None,
             bye_round=scores.byes.get(team.pk), corrected=tuple(scores.corrected.get(team.pk, ())),
         ))
     return rows
@@ -245,18 +257,19 @@ def from_json(tournament: Tournament, data: dict) -> Standings:
     by_key = {team.key: team for team in scores.teams.values()}
     per_player = tournament.per_player
     rows = []
+    individual = tournament.individual
     for row in data.get("standings", []):
-        key = row["team"]
+        key = row["id"] if individual else row["team"]
         today = by_key.get(key)
         number = int(key[1:]) if key[1:].isascii() and key[1:].isdigit() else 0
         bye_round = row["bye_round"] if "bye_round" in row else (today.bye_round if today else None)
         team = TeamInfo(
             pk=today.pk if today else 0, number=number,
-            name=(today.name if today else key) if per_player else row.get("name", key),
+            name=(today.name if today else key) if per_player else row.get("player" if individual else "name", key),
             players=today.players if today else (), club=today.club if today else "",
-            withdrawn=today.withdrawn if today else False, bye_round=bye_round,
+            withdrawn=today.withdrawn if today else False, bye_round=bye_round, prefix=key[:1] or "T",
         )
-        player = row.get("player") if per_player else None
+        player = row.get("player") if per_player or individual else None
         seat = team.players.index(player) + 1 if player in team.players else 0
         corrected = row["corrected"] if "corrected" in row else scores.corrected.get(team.pk, ())
         rows.append(StandingsRow(

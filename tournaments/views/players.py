@@ -11,7 +11,7 @@ from django.shortcuts import render
 from tournaments.services.clock import clock, current_round
 from tournaments.services.places import find_places, round_tables
 from tournaments.services.ruling_words import public_rulings
-from tournaments.services.seating import seat_views
+from tournaments.services.seating import sides
 from tournaments.services.sheet_states import is_open
 from tournaments.views.lookups import public_table_or_404, public_tournament_or_404, search_text
 
@@ -20,7 +20,7 @@ def table_page(request: HttpRequest, slug: str, number: int, table: int) -> Http
     found = public_table_or_404(slug, number, table)
     return render(request, "tournaments/public/table.html", {
         "tournament": found.round.tournament, "round": found.round, "table": found,
-        "seats": seat_views(found, found.round.tournament.public_names),
+        "seats": sides(found, found.round.tournament.public_names),
         "clock": clock(found.round),
         "has_result": not is_open(found.current_sheet, found.round.tournament.confirmed_counts),  # it counts
         "rulings": public_rulings(found.rulings.order_by("created_at")),

@@ -22,7 +22,8 @@ from tournaments.models import ResultSource, Round, RoundStatus, Table
 from tournaments.numbers import is_whole, whole_or
 from tournaments.permissions import allowed_when_archived, director_required
 from tournaments.services.results import record_result, sheet_history
-from tournaments.services.sheet_entry import evaluate, sheet_fields, sides
+from tournaments.services.seating import sides
+from tournaments.services.sheet_entry import evaluate, sheet_fields
 from tournaments.services.sheet_states import is_open, open_tables, status_of
 from tournaments.views.lookups import REFUSED, round_or_404, tournament_or_404
 
@@ -79,7 +80,7 @@ def desk(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             except ValidationError as error:
                 errors = error.messages
             else:
-                summary = ", ".join(f"{s['letter']} {p.points}" for s, p in zip(context["sides"], points))
+                summary = ", ".join(f"{s.letter} {p.points}" for s, p in zip(context["sides"], points))
                 messages.success(request, _("Table %(table)s saved: %(points)s.") % {"table": table.number, "points": summary})
                 return redirect(reverse("director:results_desk", args=[slug, number]))
         context.update(errors=errors, rows=list(zip(context["sides"], points or [])))

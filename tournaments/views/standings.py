@@ -48,7 +48,7 @@ def public_round(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Every table's result in a round, with the points of the sheets that count."""
     round_ = public_round_or_404(slug, number)
     return render(request, "tournaments/public/round.html", {
-        "tournament": round_.tournament, "round": round_, "tables": round_sheets(round_),
+        "tournament": round_.tournament, "round": round_, "tables": round_sheets(round_, names=round_.tournament.public_names),
     })
 
 

@@ -21,8 +21,8 @@ from tournaments.services import limits
 from tournaments.services import table_entry as entry
 from tournaments.services.clock import clock
 from tournaments.services.results import table_scores
-from tournaments.services.seating import seat_views
-from tournaments.services.sheet_entry import evaluate, sides
+from tournaments.services.seating import sides
+from tournaments.services.sheet_entry import evaluate
 from tournaments.services.sheet_states import status_of
 from tournaments.views.lookups import link_table, rate_limited
 
@@ -59,12 +59,12 @@ def _page(request: HttpRequest, table: Table, status: int | None = None, **extra
     current = table.current_sheet
     context = {
         "table": table, "round": table.round, "tournament": table.round.tournament, "sides": sides(table),
-        "seats": seat_views(table), "current": current, "status": status_of(current),
+        "current": current, "status": status_of(current),
         "clock": clock(table.round), "fields": request.POST, **extra,
     }
     if current is not None:
         context["current_rows"] = list(zip(context["sides"], table_scores(table, current.sheet)))
-        context["submitted_by"] = next((s for s in context["sides"] if s["position"] == current.submitted_by), None)
+        context["submitted_by"] = next((s for s in context["sides"] if s.position == current.submitted_by), None)
         if context["status"] == "submitted":  # honest about the code lock: no code form while this phone waits
             wait = entry.code_locked(table, _phone(request))
             context["code_wait_minutes"] = -(-wait // 60) if wait else 0
