@@ -8,15 +8,17 @@ from django import forms
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import MAX_TEAM_NUMBER, NAME_MAX_LENGTH, Club, Language, PublicNames, Team, Tournament
-from tournaments.services.teams import TeamData, clean_name
+from tournaments.models import (
+    MAX_TEAM_NUMBER, NAME_MAX_LENGTH, Club, DrawMode, Entry, Language, PublicNames, Team, Tournament,
+)
+from tournaments.services.teams import TeamData, clean_name, entry_change_problem, name_taken_message
 
 
 class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
         fields = [
-            "name", "slug", "date", "venue", "scoring_system", "rounds", "round_minutes",
+            "name", "slug", "date", "venue", "entry", "draw_mode", "scoring_system", "rounds", "round_minutes",
             "teams_per_table", "three_team_table", "avoid_same_club", "status",
             "entry_grace_minutes", "confirmed_counts",
             "jack_partner", "jack_own_start", "self_capture", "home_entry",
@@ -24,7 +26,11 @@ class TournamentForm(forms.ModelForm):
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
                    "public_names": forms.RadioSelect}
-        help_texts = {"public_names": _(
+        help_texts = {"draw_mode": _(
+            "Individual tournaments only. Planned: every round is drawn before round 1, so each player can "
+            "get a route card with their tables and partners; by standings: each round is drawn after the "
+            "previous one, players of close places together. Either way nobody partners the same player twice."
+        ), "public_names": _(
             "How player names appear on the public pages (the tournament's page, standings, round and "
             "table pages, find my table, the projector), on the standings and prize-list PDFs and table "
             "cards, and in the standings Excel: everything that goes on the wall or leaves this laptop. "
@@ -38,7 +44,7 @@ class TournamentForm(forms.ModelForm):
         self.helper = FormHelper()
         self.helper.layout = Layout(
             Fieldset(_("Tournament"), "name", "slug", "date", "venue", "status", "language"),
-            Fieldset(_("Play"), "scoring_system", "rounds", "round_minutes", "teams_per_table"),
+            Fieldset(_("Play"), "entry", "draw_mode", "scoring_system", "rounds", "round_minutes", "teams_per_table"),
             Fieldset(
                 _("House rules"), "jack_partner", "jack_own_start", "self_capture", "home_entry",
                 "seven_partner_remainder", "seven_max_pawns",
@@ -51,6 +57,8 @@ class TournamentForm(forms.ModelForm):
         # A form sent without the field (an older page, a script) keeps the tournament's setting.
         self.fields["public_names"].required = False
         self.fields["language"].required = False
+        self.fields["entry"].required = False
+        self.fields["draw_mode"].required = False
         # Left empty (the browser fills it from the name as one types; without JavaScript it stays empty):
         # made from the name, as the browser would.
         self.fields["slug"].required = False
@@ -69,9 +77,23 @@ class TournamentForm(forms.ModelForm):
     def clean_language(self) -> str:
         return self.cleaned_data.get("language") or self.instance.language or Language.DUTCH
 
+    def clean_entry(self) -> str:
+        """Kept when not sent; changed only while nobody is registered and no round is drawn: a team
+        of two cannot become a player alone, nor the other way round."""
+        entry = self.cleaned_data.get("entry") or self.instance.entry or Entry.TEAMS
+        if self.instance.pk and entry != self.instance.entry:
+            problem = entry_change_problem(self.instance)
+            if problem:
+                raise forms.ValidationError(problem)
+        return entry
+
+    def clean_draw_mode(self) -> str:
+        return self.cleaned_data.get("draw_mode") or self.instance.draw_mode or DrawMode.PLANNED
+
 
 class TeamForm(forms.Form):
-    """A team with its two players; the club is typed and matched by name."""
+    """A team with its two players; the club is typed and matched by name. In an individual
+    tournament, one player: the entrant is a team of one, named after the player."""
 
     name = forms.CharField(label=_("Team name"), max_length=NAME_MAX_LENGTH)
     player_1 = forms.CharField(label=_("Player 1"), max_length=NAME_MAX_LENGTH)
@@ -95,11 +117,16 @@ class TeamForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.tournament = tournament
         self.team = team
+        self.individual = tournament.individual
+        if self.individual:  # the player's name is the entrant's name
+            del self.fields["player_1"], self.fields["player_2"]
+            self.fields["name"].label = _("Player's name")
+            self.fields["number"].label = _("Number")
         self.club_names = Club.objects.values_list("name", flat=True)
         self.helper = FormHelper()
         self.helper.form_tag = False
         self.helper.layout = Layout(
-            "name", "player_1", "player_2", "club", "number",
+            *(["name"] if self.individual else ["name", "player_1", "player_2"]), "club", "number",
             Submit("save", _("Save")),
             Submit("save_and_add", _("Save and add another"), css_class="btn-outline-primary"),
         )
@@ -111,9 +138,10 @@ class TeamForm(forms.Form):
     def clean_name(self) -> str:
         name = clean_name(self.cleaned_data["name"])
         if not name:
-            raise forms.ValidationError(_("The team name is empty."))
+            raise forms.ValidationError(_("The player's name is empty.") if self.individual
+                                        else _("The team name is empty."))
         if self._others().filter(name__iexact=name).exists():
-            raise forms.ValidationError(_("A team named “%(name)s” is already registered."), params={"name": name})
+            raise forms.ValidationError(name_taken_message(self.tournament, name))
         return name
 
     def clean_player_1(self) -> str:
@@ -131,15 +159,15 @@ class TeamForm(forms.Form):
     def clean_number(self) -> int | None:
         number = self.cleaned_data.get("number")
         if number is not None and self._others().filter(number=number).exists():
-            raise forms.ValidationError(_("Team number %(number)s is already taken."), params={"number": number})
+            raise forms.ValidationError(
+                _("Number %(number)s is already taken.") if self.individual else _("Team number %(number)s is already taken."),
+                params={"number": number})
         return number
 
     def team_data(self) -> TeamData:
         data = self.cleaned_data
-        return TeamData(
-            name=data["name"], players=(data["player_1"], data["player_2"]),
-            club=clean_name(data.get("club")), number=data.get("number"),
-        )
+        players = (data["name"],) if self.individual else (data["player_1"], data["player_2"])
+        return TeamData(name=data["name"], players=players, club=clean_name(data.get("club")), number=data.get("number"))
 
 
 class TeamImportForm(forms.Form):
@@ -162,12 +190,19 @@ class TableForm(forms.Form):
             .exclude(bye__round=round_)
             .order_by("number")
         )
-        count = 3 if tournament.teams_per_table == 3 else 2
-        for position in range(1, count + 1):
-            self.fields[f"team_{position}"] = forms.ModelChoiceField(
-                queryset=free, label=_("Team %(position)s") % {"position": position},
-                required=position <= 2,
-            )
+        count = 3 if tournament.teams_per_table == 3 or tournament.individual and tournament.three_team_table else 2
+        if tournament.individual:  # consecutive players are a pair: pair 1 = players 1 and 2
+            for index in range(1, 2 * count + 1):
+                self.fields[f"team_{index}"] = forms.ModelChoiceField(
+                    queryset=free, required=index <= 4,
+                    label=_("Pair %(pair)s, player %(member)s") % {"pair": (index + 1) // 2, "member": 2 - index % 2},
+                )
+        else:
+            for position in range(1, count + 1):
+                self.fields[f"team_{position}"] = forms.ModelChoiceField(
+                    queryset=free, label=_("Team %(position)s") % {"position": position},
+                    required=position <= 2,
+                )
         self.fields["number"] = forms.IntegerField(
             label=_("Table number"), min_value=1, max_value=999, required=False,
             help_text=_("Leave empty for the next number."),
@@ -177,4 +212,6 @@ class TableForm(forms.Form):
         self.helper.disable_csrf = True
 
     def teams(self) -> list:
-        return [team for key, team in sorted(self.cleaned_data.items()) if key.startswith("team_") and team]
+        chosen = [(int(key.removeprefix("team_")), team) for key, team in self.cleaned_data.items()
+                  if key.startswith("team_") and team]
+        return [team for _index, team in sorted(chosen, key=lambda item: item[0])]

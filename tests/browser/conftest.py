@@ -8,6 +8,8 @@ downloads are never used: ``/usr/bin/chromium`` must exist (``make test`` instal
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -105,3 +107,24 @@ def page_problems(page):
     page.on("response", on_response)
     page.on("requestfailed", on_request_failed)
     return problems
+
+
+def log_in(page, user) -> None:
+    """Log ``user`` in through the login form (the password of tests/conftest.py)."""
+    from tests.conftest import PASSWORD
+
+    page.goto("/login/")
+    page.locator("input[name=username]").fill(user.username)
+    page.locator("input[name=password]").fill(PASSWORD)
+    page.locator("main form button[type=submit]").click()
+
+
+@contextmanager
+def another_phone(browser, live_server) -> Iterator:
+    """A second phone at the table: its own browser context (own cookies), phone-sized, in English."""
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="en-US",
+                                  extra_http_headers={"Accept-Language": "en-US,en;q=0.9"}, base_url=live_server.url)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()

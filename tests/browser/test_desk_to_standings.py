@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import PASSWORD
+from tests.browser.conftest import log_in
 from tournaments.services.rounds import add_round, add_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -26,10 +26,7 @@ def test_desk_entry_shows_up_on_public_standings(browser, page, page_problems, l
     desk = browser.new_context(viewport={"width": 1280, "height": 900}, base_url=live_server.url,
                                locale="en-US", extra_http_headers={"Accept-Language": "en"})
     director_page = desk.new_page()
-    director_page.goto("/login/")
-    director_page.locator("input[name=username]").fill(director.username)
-    director_page.locator("input[name=password]").fill(PASSWORD)
-    director_page.locator("main form button[type=submit]").click()
+    log_in(director_page, director)
     director_page.goto(f"/director/t/{tournament.slug}/desk/1/")
     director_page.locator("#table-number").fill("1")
     director_page.keyboard.press("Enter")

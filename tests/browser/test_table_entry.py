@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import another_phone
 from tournaments.services import clock as clock_services
 from tournaments.services.draft import publish
 from tournaments.services.pairing import pair_round
@@ -37,17 +37,12 @@ def test_team_a_submits_team_b_confirms(browser, page, page_problems, live_serve
     expect(page.locator("#current")).to_have_attribute("data-status", "submitted")
 
     # Phone of team B: another browser context, its own cookies.
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="en-US",
-                                  extra_http_headers={"Accept-Language": "en-US,en;q=0.9"}, base_url=live_server.url)
-    try:
-        other = context.new_page()
+    with another_phone(browser, live_server) as other:
         other.goto(f"/s/{table.token}/")
         expect(other.locator("#current [data-testid=points-A]")).to_have_text("1120")
         other.locator("#code").fill(second.code)
         other.locator("button[name=action][value=confirm]").tap()
         expect(other.locator("#current")).to_have_attribute("data-status", "confirmed")
-    finally:
-        context.close()
 
     overview = director_client.get(f"/director/t/{tournament.slug}/rounds/1/results/").content.decode()
     assert 'id="table-1" data-status="confirmed"' in overview

@@ -1,7 +1,8 @@
 """Teams in and out of Excel.
 
 One layout for the template, the export and the import, so a sheet exported today imports
-again tomorrow. Headings are accepted in Dutch and English. The importer reads every row and
+again tomorrow; an individual tournament has its own, one player per row (:data:`PLAYERS`), read
+by the same code. Headings are accepted in Dutch and English. The importer reads every row and
 collects every problem, naming the row, before anything is written; the caller writes the
 result in one transaction, in bulk (:func:`tournaments.services.teams.register_teams`). The
 checks against the database read the tournament's teams and players once, never per row, so reading
@@ -39,6 +40,30 @@ COLUMNS: dict[str, object] = {
     "club": gettext_lazy("Club"),
 }
 REQUIRED = ("name", "player_1", "player_2")
+TEAM_WIDTHS = (14, 32, 28, 28, 28)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The columns of a sheet of entrants: teams of two, or players alone (an individual tournament,
+    where the player's name is the entrant's name)."""
+
+    columns: dict[str, object]  # key → heading
+    required: tuple[str, ...]
+    widths: tuple[int, ...]
+    individual: bool = False
+
+
+TEAMS = Layout(COLUMNS, REQUIRED, TEAM_WIDTHS)
+PLAYERS = Layout(
+    {"number": gettext_lazy("Number"), "name": gettext_lazy("Player"), "club": gettext_lazy("Club")},
+    ("name",), (14, 36, 28), individual=True,
+)
+
+
+def layout_of(tournament: Tournament | None) -> Layout:
+    """The sheet's layout for ``tournament`` (teams when there is none)."""
+    return PLAYERS if tournament is not None and tournament.individual else TEAMS
 
 
 @dataclass
@@ -57,62 +82,83 @@ class ImportResult:
         return not self.errors and bool(self.teams)
 
 
-def _heading_keys() -> dict[str, str]:
+def _heading_keys(layout: Layout) -> dict[str, str]:
     """Casefolded heading in any language → column key."""
     keys = {}
     for code, _name in settings.LANGUAGES:
         with translation.override(code):
-            for key, label in COLUMNS.items():
+            for key, label in layout.columns.items():
                 keys[str(label).casefold()] = key
-    for key in COLUMNS:
+    for key in layout.columns:
         keys[key.replace("_", " ")] = key
     return keys
 
 
-def _headings() -> list[str]:
-    return [str(label) for label in COLUMNS.values()]
+def _headings(layout: Layout) -> list[str]:
+    return [str(label) for label in layout.columns.values()]
 
 
 # --- writing -------------------------------------------------------------------------------
 
-TEAM_WIDTHS = (14, 32, 28, 28, 28)
-
 
 class TeamsWorkbook(WorkbookRows):
-    """The teams in the import's layout (one sheet, headings first); without a tournament, the
-    empty template with an example row and a sheet of instructions."""
+    """The teams (or an individual tournament's players) in the import's layout (one sheet, headings
+    first); as a template, empty but for an example row, with a sheet of instructions."""
 
-    def __init__(self, tournament: Tournament | None = None):
+    def __init__(self, tournament: Tournament | None = None, template: bool = False):
         self.tournament = tournament
+        self.template = template or tournament is None
+        self.layout = layout_of(tournament)
 
     def sheets(self) -> list[SheetSpec]:
-        specs = [SheetSpec("teams", _("Teams"), TEAM_WIDTHS)]
-        if self.tournament is None:
+        title = _("Players") if self.layout.individual else _("Teams")
+        specs = [SheetSpec("teams", title, self.layout.widths)]
+        if self.template:
             specs.append(SheetSpec("instructions", _("Instructions"), (100,), headings=False))
         return specs
 
-    def iterate_sheet(self, sheet: SheetSpec) -> Iterator[list]:
-        if sheet.name == "instructions":
-            yield from ([line] for line in (
-                _("One row per team. Replace the example row with your own teams."),
-                _("Team name, Player 1 and Player 2 are required; every team has exactly two players."),
-                _("Team number and Club may be empty; empty numbers are given in order."),
+    def _instructions(self) -> tuple[str, ...]:
+        if self.layout.individual:
+            return (
+                _("One row per player. Replace the example row with your own players."),
+                _("Player is required: the player's name. Two players cannot have the same name; add an "
+                  "initial or a town to tell them apart."),
+                _("Number and Club may be empty; empty numbers are given in order."),
                 _("Type names as text, not formulas. Do not add other columns."),
                 _("The import reads the first sheet only."),
-            ))
+            )
+        return (
+            _("One row per team. Replace the example row with your own teams."),
+            _("Team name, Player 1 and Player 2 are required; every team has exactly two players."),
+            _("Team number and Club may be empty; empty numbers are given in order."),
+            _("Type names as text, not formulas. Do not add other columns."),
+            _("The import reads the first sheet only."),
+        )
+
+    def iterate_sheet(self, sheet: SheetSpec) -> Iterator[list]:
+        if sheet.name == "instructions":
+            yield from ([line] for line in self._instructions())
             return
-        yield _headings()
-        if self.tournament is None:
-            yield [1, _("Example: De Kezers"), "Anna de Vries", "Bram Jansen", "KC Noord"]
+        yield _headings(self.layout)
+        if self.template:
+            if self.layout.individual:
+                yield [1, _("Example: Anna de Vries"), "KC Noord"]
+            else:
+                yield [1, _("Example: De Kezers"), "Anna de Vries", "Bram Jansen", "KC Noord"]
             return
         for team in self.tournament.teams.with_people().order_by("number"):
-            players = team.player_names + ["", ""]
-            yield [team.number, team.name, players[0], players[1], team.club.name if team.club else ""]
+            club = team.club.name if team.club else ""
+            if self.layout.individual:
+                yield [team.number, team.name, club]
+            else:
+                players = team.player_names + ["", ""]
+                yield [team.number, team.name, players[0], players[1], club]
 
 
-def template_xlsx() -> bytes:
-    """An empty sheet with the headings and a second sheet that explains them."""
-    return TeamsWorkbook().render()
+def template_xlsx(tournament: Tournament | None = None) -> bytes:
+    """An empty sheet with the headings (of ``tournament``'s entry: teams or players) and a second
+    sheet that explains them."""
+    return TeamsWorkbook(tournament, template=True).render()
 
 
 def export_xlsx(tournament: Tournament) -> bytes:
@@ -205,9 +251,9 @@ def _is_formula(cell) -> bool:
     )
 
 
-def _read_columns(header_cells, result: ImportResult) -> dict[int, str] | None:
+def _read_columns(header_cells, layout: Layout, result: ImportResult) -> dict[int, str] | None:
     """Column index → key, or None when the heading row is wrong."""
-    known = _heading_keys()
+    known = _heading_keys(layout)
     columns: dict[int, str] = {}
     for index, cell in enumerate(header_cells):
         heading = clean_name(cell.value)
@@ -217,7 +263,7 @@ def _read_columns(header_cells, result: ImportResult) -> dict[int, str] | None:
         if key is None:
             result.errors.append(
                 _("Row 1: unknown column “%(heading)s” in column %(column)s. The columns are: %(allowed)s.")
-                % {"heading": heading, "column": get_column_letter(index + 1), "allowed": ", ".join(_headings())}
+                % {"heading": heading, "column": get_column_letter(index + 1), "allowed": ", ".join(_headings(layout))}
             )
         elif key in columns.values():
             result.errors.append(
@@ -225,9 +271,9 @@ def _read_columns(header_cells, result: ImportResult) -> dict[int, str] | None:
             )
         else:
             columns[index] = key
-    for key in REQUIRED:
+    for key in layout.required:
         if key not in columns.values():
-            result.errors.append(_("Row 1: the column “%(heading)s” is missing.") % {"heading": COLUMNS[key]})
+            result.errors.append(_("Row 1: the column “%(heading)s” is missing.") % {"heading": layout.columns[key]})
     return None if result.errors else columns
 
 
@@ -244,8 +290,8 @@ def _whole_number(value: object) -> int | None:
     return None
 
 
-def _read_row(row_number: int, cells, columns: dict[int, str], result: ImportResult) -> TeamData | None:
-    values: dict[str, str | object] = {key: "" for key in COLUMNS}
+def _read_row(row_number: int, cells, columns: dict[int, str], layout: Layout, result: ImportResult) -> TeamData | None:
+    values: dict[str, str | object] = {key: "" for key in layout.columns}
     formulas: set[str] = set()
     errors_before = len(result.errors)
     for index, cell in enumerate(cells):
@@ -260,7 +306,7 @@ def _read_row(row_number: int, cells, columns: dict[int, str], result: ImportRes
         if _is_formula(cell):
             result.errors.append(
                 _("Row %(row)s: “%(heading)s” holds a formula (%(formula)s); type the name itself.")
-                % {"row": row_number, "heading": COLUMNS[key], "formula": cell.value}
+                % {"row": row_number, "heading": layout.columns[key], "formula": cell.value}
             )
             formulas.add(key)
             continue
@@ -269,7 +315,37 @@ def _read_row(row_number: int, cells, columns: dict[int, str], result: ImportRes
     # A formula is reported already: its cell is not also "empty".
     for key in formulas:
         values[key] = "="
-    name, player_1, player_2 = values["name"], values["player_1"], values["player_2"]
+    name = values["name"]
+    if layout.individual:
+        if not name:
+            result.errors.append(_("Row %(row)s: the player's name is empty.") % {"row": row_number})
+        players: tuple[str, ...] = (name,)
+    else:
+        players = _two_players(row_number, name, values["player_1"], values["player_2"], result)
+    for key in (key for key in layout.columns if key != "number"):
+        if len(str(values[key])) > NAME_MAX_LENGTH:
+            result.errors.append(
+                _("Row %(row)s: “%(heading)s” is longer than %(max)s characters.")
+                % {"row": row_number, "heading": layout.columns[key], "max": NAME_MAX_LENGTH}
+            )
+    number = None
+    if values["number"] not in (None, "") and "number" not in formulas:
+        number = _whole_number(values["number"])
+        if number is None or number < 1:
+            message = (_("Row %(row)s: number “%(value)s” is not a whole number of 1 or more.") if layout.individual
+                       else _("Row %(row)s: team number “%(value)s” is not a whole number of 1 or more."))
+            result.errors.append(message % {"row": row_number, "value": values["number"]})
+        elif number > MAX_TEAM_NUMBER:
+            message = (_("Row %(row)s: number %(value)s is too large; the largest is %(max)s.") if layout.individual
+                       else _("Row %(row)s: team number %(value)s is too large; the largest is %(max)s."))
+            result.errors.append(message % {"row": row_number, "value": number, "max": MAX_TEAM_NUMBER})
+    if len(result.errors) > errors_before:
+        return None
+    return TeamData(name=name, players=players, club=values["club"], number=number)
+
+
+def _two_players(row_number: int, name: str, player_1: str, player_2: str, result: ImportResult) -> tuple[str, str]:
+    """A team's two players; a missing one is reported."""
     if not name:
         result.errors.append(_("Row %(row)s: the team name is empty.") % {"row": row_number})
     if not player_1 and not player_2:
@@ -282,28 +358,7 @@ def _read_row(row_number: int, cells, columns: dict[int, str], result: ImportRes
             _("Row %(row)s: team “%(team)s” has only one player; a team has exactly two.")
             % {"row": row_number, "team": name}
         )
-    for key in ("name", "player_1", "player_2", "club"):
-        if len(str(values[key])) > NAME_MAX_LENGTH:
-            result.errors.append(
-                _("Row %(row)s: “%(heading)s” is longer than %(max)s characters.")
-                % {"row": row_number, "heading": COLUMNS[key], "max": NAME_MAX_LENGTH}
-            )
-    number = None
-    if values["number"] not in (None, "") and "number" not in formulas:
-        number = _whole_number(values["number"])
-        if number is None or number < 1:
-            result.errors.append(
-                _("Row %(row)s: team number “%(value)s” is not a whole number of 1 or more.")
-                % {"row": row_number, "value": values["number"]}
-            )
-        elif number > MAX_TEAM_NUMBER:
-            result.errors.append(
-                _("Row %(row)s: team number %(value)s is too large; the largest is %(max)s.")
-                % {"row": row_number, "value": number, "max": MAX_TEAM_NUMBER}
-            )
-    if len(result.errors) > errors_before:
-        return None
-    return TeamData(name=name, players=(player_1, player_2), club=values["club"], number=number)
+    return player_1, player_2
 
 
 def _apart(message: str, team: TeamData, other_club: str) -> str:
@@ -328,28 +383,43 @@ def registered_problems(tournament: Tournament, rows: list[tuple[int, TeamData]]
     seen_names: dict[str, tuple[int, str]] = {}
     seen_numbers: dict[int, int] = {}
     problems: list[tuple[int, str]] = []
+    words = _PLAYER_WORDS if tournament.individual else _TEAM_WORDS
     for row_number, team in rows:
         key = team.name.casefold()
         if key in seen_names:
             other, club = seen_names[key]
-            message = _("Row %(row)s: the team name “%(team)s” also appears in row %(other)s.") % {
-                "row": row_number, "team": team.name, "other": other}
-            problems.append((row_number, _apart(message, team, club)))
+            message = str(words["name twice"]) % {"row": row_number, "team": team.name, "other": other}
+            problems.append((row_number, message if tournament.individual else _apart(message, team, club)))
         elif key in registered:
             number, club = registered[key]
-            message = _("Row %(row)s: a team named “%(team)s” is already registered (number %(number)s).") % {
-                "row": row_number, "team": team.name, "number": number}
-            problems.append((row_number, _apart(message, team, club)))
+            message = str(words["name taken"]) % {"row": row_number, "team": team.name, "number": number}
+            problems.append((row_number, message if tournament.individual else _apart(message, team, club)))
         seen_names.setdefault(key, (row_number, team.club))
         if team.number is not None:
             if team.number in seen_numbers:
-                problems.append((row_number, _("Row %(row)s: team number %(number)s also appears in row %(other)s.")
+                problems.append((row_number, str(words["number twice"])
                                  % {"row": row_number, "number": team.number, "other": seen_numbers[team.number]}))
             elif team.number in taken_numbers:
-                problems.append((row_number, _("Row %(row)s: team number %(number)s is already taken in this tournament.")
-                                 % {"row": row_number, "number": team.number}))
+                problems.append((row_number, str(words["number taken"]) % {"row": row_number, "number": team.number}))
             seen_numbers.setdefault(team.number, row_number)
     return problems
+
+
+# The messages of :func:`registered_problems` for a sheet of teams and for one of players.
+_TEAM_WORDS = {
+    "name twice": gettext_lazy("Row %(row)s: the team name “%(team)s” also appears in row %(other)s."),
+    "name taken": gettext_lazy("Row %(row)s: a team named “%(team)s” is already registered (number %(number)s)."),
+    "number twice": gettext_lazy("Row %(row)s: team number %(number)s also appears in row %(other)s."),
+    "number taken": gettext_lazy("Row %(row)s: team number %(number)s is already taken in this tournament."),
+}
+_PLAYER_WORDS = {
+    "name twice": gettext_lazy("Row %(row)s: the player “%(team)s” also appears in row %(other)s. Two players "
+                               "cannot have the same name: add an initial or a town to tell them apart."),
+    "name taken": gettext_lazy("Row %(row)s: there is already a player called “%(team)s” (number %(number)s). "
+                               "Add an initial or a town to tell them apart."),
+    "number twice": gettext_lazy("Row %(row)s: number %(number)s also appears in row %(other)s."),
+    "number taken": gettext_lazy("Row %(row)s: number %(number)s is already taken in this tournament."),
+}
 
 
 def check_against_registered(
@@ -363,7 +433,10 @@ def players_twice(tournament: Tournament, rows: list[tuple[int, TeamData]]) -> l
     """(row, warning) for a player who appears twice: both players of a row, a player of an earlier row,
     or a player already registered in the tournament — compared as every search compares names
     (:func:`tournaments.names.search_key`). A warning, not an error: two people may share a name.
-    One query."""
+    One query. Not for an individual tournament: there a player's name is the entrant's, and a name
+    twice is an error (:func:`registered_problems`)."""
+    if tournament.individual:
+        return []
     seen: dict[str, str] = {}
     for team_name, number, player in Player.objects.filter(team__tournament=tournament).values_list(
             "team__name", "team__number", "name"):
@@ -406,12 +479,14 @@ def read_teams(upload, tournament: Tournament) -> ImportResult:
 
 
 def _read_sheet(sheet, tournament: Tournament, result: ImportResult) -> None:
+    layout = layout_of(tournament)
     rows = _rows(sheet)
     _number, header = next(rows, (1, None))
     if header is None:
-        result.errors.append(_("The first sheet is empty: it has no headings and no teams."))
+        result.errors.append(_("The first sheet is empty: it has no headings and no players.") if layout.individual
+                             else _("The first sheet is empty: it has no headings and no teams."))
         return
-    columns = _read_columns(header, result)
+    columns = _read_columns(header, layout, result)
     if columns is None:
         return
     numbered: list[tuple[int, TeamData]] = []
@@ -423,7 +498,7 @@ def _read_sheet(sheet, tournament: Tournament, result: ImportResult) -> None:
             result.errors.append(_("The sheet has more than %(max)s rows of teams.") % {"max": MAX_ROWS})
             break
         before = len(result.errors)
-        team = _read_row(row_number, cells, columns, result)
+        team = _read_row(row_number, cells, columns, layout, result)
         if team is not None:
             numbered.append((row_number, team))
         problems += [(row_number, message) for message in result.errors[before:]]
@@ -433,6 +508,7 @@ def _read_sheet(sheet, tournament: Tournament, result: ImportResult) -> None:
     result.errors += [message for _row, message in sorted(problems, key=lambda problem: problem[0])]
     result.warnings = [message for _row, message in players_twice(tournament, numbered)]
     if not numbered and not result.errors:
-        result.errors.append(_("The sheet has headings but no teams."))
+        result.errors.append(_("The sheet has headings but no players.") if layout.individual
+                             else _("The sheet has headings but no teams."))
     result.teams = [team for _row, team in numbered]
     result.row_numbers = [row for row, _team in numbered]

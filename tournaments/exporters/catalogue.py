@@ -11,11 +11,11 @@ from __future__ import annotations
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-from tournaments.exporters import round_pdfs, standings_pdf
+from tournaments.exporters import round_pdfs, route_cards, standings_pdf
 from tournaments.exporters.base import JSON, PDF, XLSX, Exporter, digest, register
 from tournaments.exporters.rulings_pdf import rulings_pdf
 from tournaments.exporters.standings_xlsx import StandingsWorkbook
-from tournaments.models import Player, Round, TableSeat, Tournament
+from tournaments.models import Bye, Player, Round, TableSeat, Tournament
 
 
 class _Pdf(Exporter):
@@ -103,7 +103,7 @@ class TeamsTemplateXlsx(Exporter):
     def render(self, tournament, *, round_=None, after_round=None, site_url=None) -> bytes:
         from tournaments.excel.teams import template_xlsx
 
-        return template_xlsx()
+        return template_xlsx(tournament)
 
 
 @register
@@ -122,6 +122,28 @@ class TournamentFile(Exporter):
         return dumps(export_file(tournament)).encode()
 
 
+@register
+class RouteCardsPdf(_Pdf):
+    """Every round of a planned day for each player (or team) on one card (issue 17)."""
+
+    identifier = "route-cards-pdf"
+    name = gettext_lazy("Route cards (every round for each player)")
+    for_players = True
+
+    def render(self, tournament, *, round_=None, after_round=None, site_url=None) -> bytes:
+        return route_cards.route_cards_pdf(tournament, site_url)
+
+    def content_key(self, tournament, round_=None, after_round=None, site_url=None) -> str:
+        """The seating of every round with names and the privacy setting: not the results."""
+        seats = list(TableSeat.objects.filter(round__tournament=tournament).order_by(
+            "round__number", "table__number", "position", "member").values_list(
+            "round__number", "table__number", "position", "member", "team__number", "team__name"))
+        byes = list(Bye.objects.filter(round__tournament=tournament).order_by("round__number", "team__number")
+                    .values_list("round__number", "team__number", "team__name"))
+        return digest(self.identifier, tournament.pk, tournament.name, tournament.public_names, seats, byes,
+                      get_language())
+
+
 class _RoundPdf(_Pdf):
     per_round = True
     made_on_publish = True
@@ -132,8 +154,8 @@ class _RoundPdf(_Pdf):
         """The round's seating with names, codes and links, the tournament's settings (the privacy
         setting of the names too), the language and the address of the QR codes: a card file is made
         again only when one of these changes."""
-        seats = list(TableSeat.objects.filter(round=round_).order_by("table__number", "position").values_list(
-            "table__number", "table__token", "position", "code", "team__number", "team__name"))
+        seats = list(TableSeat.objects.filter(round=round_).order_by("table__number", "position", "member").values_list(
+            "table__number", "table__token", "position", "member", "code", "team__number", "team__name"))
         players = list(Player.objects.filter(team__seats__round=round_).order_by("team_id", "seat")
                        .values_list("team_id", "seat", "name"))
         byes = list(round_.byes.order_by("team__number").values_list("team__number", "team__name"))

@@ -208,6 +208,14 @@ def _heading(report: Standings, title: str) -> str:
     return f"{title} · {after}"
 
 
+def _beside(report: Standings, row) -> str:
+    """What goes beside the name of a place: the player's team, a team's players, or an individual
+    entrant's club."""
+    if report.tournament.individual:
+        return row.team.club
+    return row.team.name if report.per_player else " & ".join(row.players)
+
+
 def standings_pages(report: Standings) -> list[Page]:
     landscape = _landscape(report)
     header = first_page_header(report, _heading(report, _("Standings")), 9.5, 13)
@@ -220,15 +228,22 @@ def standings_pages(report: Standings) -> list[Page]:
     # What is left goes to the names and the players, as their longest entries ask (9.5 and 8 pt).
     left = width - fixed - round_width * len(rounds)
     rows_all = report.rows
-    names = max((text_width(row.player if report.per_player else row.team.name) for row in rows_all), default=1) * 9.5
-    others = max((text_width(row.team.name if report.per_player else " & ".join(row.players)) for row in rows_all),
-                 default=1) * (9.5 if report.per_player else 8)
+    individual = report.tournament.individual
+    names = max((text_width(row.name if report.per_player or individual else row.team.name) for row in rows_all),
+                default=1) * 9.5
+    others = max((text_width(_beside(report, row)) for row in rows_all), default=1) * (9.5 if report.per_player else 8)
     name_width = min(max(25.0, left * names / (names + others)), max(25.0, left - 25))
     rest = left - name_width - (10 if report.per_player else 0)  # the column without a set width
     pages = []
     for number, rows in enumerate(chunks, start=1):
         columns = [Column(_("Rank"), 12, "num", _lines(row.rank for row in rows), "num")]
-        if report.per_player:
+        if individual:  # a place is a player: their number, name and club
+            columns.append(Column("", 10, "num muted", _lines(row.team.number for row in rows)))
+            columns.append(Column(_("Player"), name_width, "name", _lines(
+                fit_text(row.name, name_width - 3, 9.5) for row in rows)))
+            columns.append(Column(_("Club"), None, "name small", _lines(
+                fit_text(row.team.club, rest - 3, 8) for row in rows)))
+        elif report.per_player:
             columns.append(Column(_("Player"), name_width, "name", _lines(
                 fit_text(row.player, name_width - 3, 9.5) for row in rows)))
             columns.append(Column("", 10, "num muted", _lines(row.team.number for row in rows)))
@@ -271,10 +286,8 @@ def prizes_pages(report: Standings) -> list[Page]:
     for number, rows in enumerate(chunks, start=1):
         who = []
         for row in rows:
-            if report.per_player:
-                name, with_ = row.player, row.team.name
-            else:
-                name, with_ = row.team.name, " & ".join(row.players)
+            name = row.name if report.per_player or report.tournament.individual else row.team.name
+            with_ = _beside(report, row)
             lot = f' <span class="lot">{conditional_escape(_("by lot"))}</span>' if row.lot else ""
             # A long name in a smaller size rather than cut off, as far as it goes.
             size = "who" if fit_text(name, PRIZES_NAME_WIDTH, 20, True) == name else "who long"

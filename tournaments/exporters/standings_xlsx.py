@@ -3,7 +3,7 @@
 The rows are plain values, one list per row (:class:`tournaments.exporters.workbook.WorkbookRows`),
 so they can be tested without a workbook.
 
-Sheets: "Standings" (one row per team, or per player for ``individual-11``) and "Round N" for
+Sheets: "Standings" (one row per team, or per player for ``individual-11`` and in an individual tournament) and "Round N" for
 every round: each table with its seated teams in sheet order, each team's points from the
 latest version of the table's sheet (empty while there is none), the sheet as written with
 team numbers, and a "bye" row for each bye. Teams are named by their numbers, the ones on the table
@@ -70,6 +70,8 @@ class StandingsWorkbook(WorkbookRows):
         rounds = self.report.after_round
         if self.report.per_player:
             widths = (8, 28, 8, 28, 24) + (8,) * rounds + (10, 10)
+        elif self.tournament.individual:
+            widths = (8, 8, 28, 24) + (8,) * rounds + (10, 10)
         elif self.with_players:
             widths = (8, 8, 28, 24, 28, 28) + (8,) * rounds + (10, 10)
         else:
@@ -93,7 +95,12 @@ class StandingsWorkbook(WorkbookRows):
     def _standings_rows(self) -> Iterator[list]:
         report = self.report
         round_headings = [_("R%(n)s") % {"n": n} for n in report.round_numbers]
-        if report.per_player:
+        if self.tournament.individual:  # a place is a player: their number, name and club
+            yield [_("Rank"), _("Number"), _("Player"), _("Club"), *round_headings, _("Total"), _("Lot")]
+            for row in report.rows:
+                yield [row.rank, row.team.number, row.name, row.team.club, *row.rounds, row.points,
+                       _("by lot") if row.lot else ""]
+        elif report.per_player:
             yield [_("Rank"), _("Player"), _("Team"), _("Team name"), _("Club"), *round_headings, _("Total"),
                    _("Lot")]
             for row in report.rows:

@@ -48,7 +48,13 @@ LINK_EVERY = 5
 
 
 def register_numbered_teams(tournament: Tournament, count: int) -> list[Team]:
-    """``count`` teams "Team 001" … with players "Player 1a", "Player 1b" …, from 25 clubs."""
+    """``count`` teams "Team 001" … with players "Player 1a", "Player 1b" …, from 25 clubs; in an
+    individual tournament ``count`` players "Player 001" …"""
+    if tournament.individual:
+        return registration.register_teams(tournament, [
+            registration.TeamData(name=f"Player {n:03d}", players=(f"Player {n:03d}",), club=f"Club {n % 25 + 1}")
+            for n in range(1, count + 1)
+        ])
     return registration.register_teams(tournament, [
         registration.TeamData(name=f"Team {n:03d}", players=(f"Player {n}a", f"Player {n}b"), club=f"Club {n % 25 + 1}")
         for n in range(1, count + 1)

@@ -20,15 +20,15 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from tournaments.pairing import Pairing, PairedTable
-from tournaments.models import Round, RoundStatus, Team
+from tournaments.models import Bye, Round, RoundStatus, Team
 from tournaments.numbers import whole_or
 from tournaments.services import lifecycle, print_files
 from tournaments.services.pairing import (
     check_can_redraw,
+    individual_history,
     opponents_before,
     teams_to_draw,
-    write_pairing,
+    write_tables,
 )
 
 
@@ -43,7 +43,8 @@ class Flag:
 
 @dataclass
 class Seating:
-    """A round's arrangement: team pks per table (in table order, sheet order) and the byes."""
+    """A round's arrangement: team pks per table (in table order, sheet order) and the byes. In an
+    individual tournament consecutive entrants of a table are a pair (``12 7 4 9``)."""
 
     tables: list[list[int]] = field(default_factory=list)
     byes: list[int] = field(default_factory=list)
@@ -55,7 +56,7 @@ class Seating:
 def current_seating(round_: Round) -> Seating:
     seating = Seating()
     for table in round_.tables.order_by("number").prefetch_related("seats"):
-        seating.tables.append([seat.team_id for seat in sorted(table.seats.all(), key=lambda s: s.position)])
+        seating.tables.append([seat.team_id for seat in sorted(table.seats.all(), key=lambda s: (s.position, s.member))])
     seating.byes = list(round_.byes.order_by("team__number").values_list("team_id", flat=True))
     return seating
 
@@ -66,17 +67,23 @@ def round_flags(round_: Round) -> list[Flag]:
     teams = {team.pk: team for team in tournament.teams.select_related("club")}
     seating = current_seating(round_)
     met = opponents_before(round_)
+    partnered = _partners_before(round_) if tournament.individual else {}
     flags: list[Flag] = []
     for number, table in enumerate(seating.tables, start=1):
         for a, b in combinations(table, 2):
             pair = {"a": teams[a], "b": teams[b]}
-            if b in met.get(a, ()):
+            together = tournament.individual and table.index(a) // 2 == table.index(b) // 2
+            if together and b in partnered.get(a, ()):
+                flags.append(Flag("partners-again", _("Partners again: %(a)s and %(b)s have partnered before.") % pair,
+                                  number))
+            elif b in met.get(a, ()):
                 flags.append(Flag("rematch", _("Rematch: %(a)s and %(b)s have met before.") % pair, number))
             if teams[a].club_id and teams[a].club_id == teams[b].club_id:
                 flags.append(Flag("same-club", _("Same club: %(a)s and %(b)s are both from %(club)s.")
                                   % {**pair, "club": teams[a].club}, number))
-        if len(table) == 3:
-            flags.append(Flag("three-team", _("Table of three teams (six-player board)."), number))
+        if len(table) == 3 * _per_side(tournament):
+            flags.append(Flag("three-team", _("Table of three pairs (six-player board).") if tournament.individual
+                              else _("Table of three teams (six-player board)."), number))
         for pk in table:
             if teams[pk].withdrawn:
                 flags.append(Flag("withdrawn", _("%(team)s has withdrawn.") % {"team": teams[pk]}, number))
@@ -87,6 +94,22 @@ def round_flags(round_: Round) -> list[Flag]:
         if team.pk not in placed:
             flags.append(Flag("not-placed", _("%(team)s has no place in this round.") % {"team": team}))
     return flags
+
+
+def _per_side(tournament) -> int:
+    """Entrants per side of a table: a team, or the two players of a pair."""
+    return 2 if tournament.individual else 1
+
+
+def _partners_before(round_: Round) -> dict[int, set[int]]:
+    """Entrant pk → the entrants it partnered in earlier rounds (individual tournaments)."""
+    partners: dict[int, set[int]] = {}
+    for earlier in individual_history(round_.tournament, round_.number):
+        for table in earlier.tables:
+            for a, b in table.pairs:
+                partners.setdefault(int(a), set()).add(int(b))
+                partners.setdefault(int(b), set()).add(int(a))
+    return partners
 
 
 @dataclass
@@ -130,12 +153,21 @@ def seating_problems(round_: Round, new: Seating, typed: TypedArrangement | None
                 problems.append((None, _("%(team)s would lose its place in this round.") % {"team": teams[pk]}))
     sizes = (2, 3) if tournament.teams_per_table == 3 or tournament.three_team_table else (2,)
     unknown = typed.unknown_team_lines if typed else set()
+    per_side = _per_side(tournament)
     for table, number, line in zip(new.tables, numbers, table_lines):
-        if len(table) not in sizes and line not in unknown:
-            problems.append((line, _("Table %(number)s would seat %(count)s teams; a table seats %(allowed)s.") % {
-                "number": number, "count": len(table), "allowed": _(" or ").join(str(s) for s in sizes)}))
-    if len(new.byes) > 1:
+        if len(table) not in [size * per_side for size in sizes] and line not in unknown:
+            message = (_("Table %(number)s would seat %(count)s players; a table seats %(allowed)s (two per pair).")
+                       if tournament.individual else
+                       _("Table %(number)s would seat %(count)s teams; a table seats %(allowed)s."))
+            problems.append((line, message % {
+                "number": number, "count": len(table),
+                "allowed": _(" or ").join(str(s * per_side) for s in sizes)}))
+    if len(new.byes) > 1 and not tournament.individual:
         problems.append((bye_lines[-1], _("At most one team can have a bye in a round.")))
+    earlier = set(Bye.objects.filter(team_id__in=new.byes).exclude(round=round_).values_list("team_id", flat=True))
+    for pk, line in zip(new.byes, bye_lines):
+        if pk in earlier:
+            problems.append((line, _("%(team)s has had a bye already; nobody sits out twice.") % {"team": teams[pk]}))
     return problems
 
 
@@ -150,16 +182,13 @@ def set_seating(round_: Round, new: Seating) -> None:
     if errors:
         raise ValidationError(errors)
     teams = {str(team.pk): team for team in round_.tournament.teams.all()}
-    result = Pairing(
-        tuple(PairedTable(number, tuple(str(pk) for pk in table)) for number, table in enumerate(new.tables, 1)),
-        str(new.byes[0]) if new.byes else None,
-    )
+    tables = [(number, tuple(str(pk) for pk in table)) for number, table in enumerate(new.tables, 1)]
     with transaction.atomic():
         locked = Round.objects.select_for_update().get(pk=round_.pk)
         errors = check_seating(locked, new)
         if errors:
             raise ValidationError(errors)
-        write_pairing(locked, result, teams)
+        write_tables(locked, tables, [str(pk) for pk in new.byes], teams)
 
 
 def swap_teams(round_: Round, first: Team, second: Team) -> None:

@@ -9,6 +9,12 @@ writes their output in one transaction.
 Who is drawn: every team that has not withdrawn; once check-in has begun (any team checked in),
 only the checked-in teams. A team that registers late is drawn when the director redraws the
 draft, or placed by hand; a published round is never redrawn.
+
+An individual tournament (issue 17) draws its players with :mod:`tournaments.pairing.individual`:
+its rounds are read back as :class:`~tournaments.pairing.individual.IndividualRound` values (who
+partnered and met whom, who sat out) and written as tables whose sides are the pairs. Everywhere a
+round is a list of tables, a table here is its entrants in seat order; in an individual tournament
+consecutive entrants are partners (``12 7 4 9``: 12 with 7 against 4 with 9).
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from django.utils.translation import ngettext
 from tournaments import pairing
 from tournaments.models import (
     Bye,
+    DrawMode,
     Round,
     RoundStatus,
     Ruling,
@@ -32,8 +39,12 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.services import backups
+from tournaments.services.seating import new_seats
 from tournaments.services.sheet_states import open_tables
+from tournaments.pairing import individual
 from tournaments.services.standings import standings, team_key
+
+MIN_PLAYERS = 4
 
 
 def teams_to_draw(tournament: Tournament) -> list[Team]:
@@ -104,20 +115,24 @@ def check_can_redraw(round_: Round) -> list[str]:
     return errors
 
 
+def _missing_errors(round_: Round) -> list[str]:
+    missing = _missing_before(round_)
+    if not missing:
+        return []
+    listed = ", ".join(_("round %(round)s table %(table)s") % {"round": r, "table": t} for r, t in missing[:10])
+    return [ngettext(
+        "A result of an earlier round is missing or does not count yet (%(tables)s): "
+        "enter, approve or settle it before drawing.",
+        "%(count)s results of earlier rounds are missing or do not count yet (%(tables)s): "
+        "enter, approve or settle them before drawing.",
+        len(missing),
+    ) % {"count": len(missing), "tables": listed + (" …" if len(missing) > 10 else "")}]
+
+
 def make_pairing(round_: Round, teams: list[Team]) -> pairing.Pairing:
     """The generator's draw for ``round_``: random in round 1, Swiss after it."""
     tournament = round_.tournament
-    errors = []
-    missing = _missing_before(round_)
-    if missing:
-        listed = ", ".join(_("round %(round)s table %(table)s") % {"round": r, "table": t} for r, t in missing[:10])
-        errors.append(ngettext(
-            "A result of an earlier round is missing or does not count yet (%(tables)s): "
-            "enter, approve or settle it before drawing.",
-            "%(count)s results of earlier rounds are missing or do not count yet (%(tables)s): "
-            "enter, approve or settle them before drawing.",
-            len(missing),
-        ) % {"count": len(missing), "tables": listed + (" …" if len(missing) > 10 else "")})
+    errors = _missing_errors(round_)
     if len(teams) < 2:
         errors.append(_("At least two teams are needed to draw a round."))
     records = team_records(round_, teams) if not errors else []
@@ -140,32 +155,116 @@ def make_pairing(round_: Round, teams: list[Team]) -> pairing.Pairing:
 
 def write_pairing(round_: Round, result: pairing.Pairing, team_by_id: dict[str, Team]) -> None:
     """Replace the round's tables and byes by ``result`` (caller holds the transaction)."""
+    write_tables(round_, [(paired.number, paired.teams) for paired in result.tables],
+                 [result.bye] if result.bye is not None else [], team_by_id)
+
+
+def write_tables(round_: Round, tables: list[tuple[int, tuple[str, ...]]], byes: list[str],
+                 team_by_id: dict[str, Team]) -> None:
+    """Replace the round's tables and byes (caller holds the transaction). ``tables``: (number,
+    entrant ids in seat order); in an individual tournament consecutive entrants are a pair."""
+    pairs = round_.tournament.individual
     round_.tables.all().delete()
     round_.byes.all().delete()
-    tables = Table.objects.bulk_create([Table(round=round_, number=t.number) for t in result.tables])
+    created = Table.objects.bulk_create([Table(round=round_, number=number) for number, _ids in tables])
     TableSeat.objects.bulk_create([
-        TableSeat(table=table, round=round_, team=team_by_id[team_id], position=position)
-        for table, paired in zip(tables, result.tables)
-        for position, team_id in enumerate(paired.teams, start=1)
+        seat for table, (_number, ids) in zip(created, tables)
+        for seat in new_seats(table, [team_by_id[team_id] for team_id in ids], pairs)
     ])
-    if result.bye is not None:
-        Bye.objects.create(round=round_, team=team_by_id[result.bye])
+    Bye.objects.bulk_create([Bye(round=round_, team=team_by_id[team_id]) for team_id in byes])
     backups.schedule(round_.tournament_id)  # bulk_create sends no post_save for the backups' receivers
 
 
-def pair_round(round_: Round) -> pairing.Pairing:
-    """Pair (draw or redraw) a draft round: random in round 1, Swiss after it; one transaction."""
+def write_individual(round_: Round, drawn: individual.IndividualRound, team_by_id: dict[str, Team]) -> None:
+    """Write an individual round: each table's pairs as its sides, every player sitting out a bye."""
+    write_tables(round_, [(table.number, table.players) for table in drawn.tables], list(drawn.byes), team_by_id)
+
+
+def individual_history(tournament: Tournament, before: int) -> list[individual.IndividualRound]:
+    """The tournament's rounds before round ``before`` as the individual draw reads them (players are
+    entrant pks as text), in two queries."""
+    seats: dict[int, dict[int, dict[int, list[str]]]] = defaultdict(lambda: defaultdict(lambda: defaultdict(list)))
+    for round_number, table_number, position, team_id in TableSeat.objects.filter(
+        round__tournament=tournament, round__number__lt=before,
+    ).order_by("round__number", "table__number", "position", "member").values_list(
+        "round__number", "table__number", "position", "team_id",
+    ):
+        seats[round_number][table_number][position].append(str(team_id))
+    byes: dict[int, list[str]] = defaultdict(list)
+    for round_number, team_id in Bye.objects.filter(
+        round__tournament=tournament, round__number__lt=before,
+    ).values_list("round__number", "team_id"):
+        byes[round_number].append(str(team_id))
+    rounds = []
+    for number in sorted(set(seats) | set(byes)):
+        tables = tuple(
+            individual.IndividualTable(table, tuple(tuple(pair) for pair in sides.values() if len(pair) == 2))
+            for table, sides in seats[number].items()
+        )
+        rounds.append(individual.IndividualRound(tables, tuple(sorted(byes[number]))))
+    return rounds
+
+
+def check_individual_rounds(tournament: Tournament, players: int) -> list[str]:
+    """Why ``players`` present players cannot play the tournament's rounds (said before drawing)."""
+    if players < MIN_PLAYERS:
+        return [_("At least %(least)s present players are needed to draw a round of an individual "
+                  "tournament; there are %(count)s.") % {"least": MIN_PLAYERS, "count": players}]
+    six = tournament.three_team_table
+    most = individual.max_rounds(players, six)
+    if tournament.rounds > most:
+        return [_("%(count)s players can play at most %(most)s rounds with a new partner every round "
+                  "and nobody sitting out twice, not %(rounds)s: lower the number of rounds in the "
+                  "tournament's settings%(six)s.") % {
+                      "count": players, "most": most, "rounds": tournament.rounds,
+                      "six": "" if six else _(" (or allow six-player boards)")}]
+    return []
+
+
+def draw_individual(round_: Round, teams: list[Team]) -> individual.IndividualRound:
+    """The individual draw of ``round_``: by standings (the best together at table 1) or, in a
+    planned tournament, as the next planned round; a ValidationError with every reason it cannot."""
+    tournament = round_.tournament
+    errors = _missing_errors(round_) + check_individual_rounds(tournament, len(teams))
+    if errors:
+        raise ValidationError(errors)
+    by_standings = tournament.draw_mode == DrawMode.STANDINGS and round_.number > 1
+    ranks: dict[str, int] = {}
+    if by_standings:
+        ranks = {row.key: row.rank for row in standings(tournament, round_.number - 1).rows}
+    records = [individual.PlayerRecord(str(team.pk), ranks.get(team_key(team, individual=True), 0))
+               for team in teams]
+    try:
+        return individual.draw_round(records, individual_history(tournament, round_.number),
+                                     _round_seed(tournament, round_.number), tournament.three_team_table,
+                                     by_standings=by_standings)
+    except ValueError:
+        raise ValidationError(_("No draw gives every present player a new partner in round %(number)s: "
+                                "the players have partnered everyone they can. Play fewer rounds.")
+                              % {"number": round_.number}) from None
+
+
+def pair_round(round_: Round) -> pairing.Pairing | individual.IndividualRound:
+    """Pair (draw or redraw) a draft round: random in round 1, Swiss after it (an individual
+    tournament: :func:`draw_individual`); one transaction."""
     errors = check_can_redraw(round_)
     if errors:
         raise ValidationError(errors)
     teams = teams_to_draw(round_.tournament)
-    result = make_pairing(round_, teams)
+    if round_.tournament.individual:
+        result = draw_individual(round_, teams)
+    else:
+        result = make_pairing(round_, teams)
     with transaction.atomic():
         locked = Round.objects.select_for_update().get(pk=round_.pk)
         errors = check_can_redraw(locked)
         if errors:
             raise ValidationError(errors)
-        write_pairing(locked, result, {str(team.pk): team for team in teams})
+        team_by_id = {str(team.pk): team for team in teams}
+        if isinstance(result, individual.IndividualRound):
+            write_individual(locked, result, team_by_id)
+        else:
+            write_pairing(locked, result, team_by_id)
     return result
 
 
@@ -174,6 +273,8 @@ def plan_all_rounds(tournament: Tournament) -> list[Round]:
     if tournament.round_set.exists():
         raise ValidationError(_("This tournament already has rounds; plan every round only before the first."))
     teams = teams_to_draw(tournament)
+    if tournament.individual:
+        return _plan_individual(tournament, teams)
     if len(teams) < 2:
         raise ValidationError(_("At least two teams are needed to draw a round."))
     ids = [str(team.pk) for team in teams]
@@ -188,10 +289,36 @@ def plan_all_rounds(tournament: Tournament) -> list[Round]:
             % {"teams": len(teams), "rounds": tournament.rounds}
         ) from None
     team_by_id = {str(team.pk): team for team in teams}
+    return _create_rounds(tournament, [lambda round_, drawn=drawn: write_pairing(round_, drawn, team_by_id)
+                                       for drawn in draws])
+
+
+def _create_rounds(tournament: Tournament, writers: list) -> list[Round]:
+    """A draft round per writer, numbered from 1, each written by its writer; one transaction."""
     rounds = []
     with transaction.atomic():
-        for number, planned in enumerate(draws, start=1):
+        for number, write in enumerate(writers, start=1):
             round_ = Round.objects.create(tournament=tournament, number=number, minutes=tournament.round_minutes)
-            write_pairing(round_, planned, team_by_id)
+            write(round_)
             rounds.append(round_)
     return rounds
+
+
+def _plan_individual(tournament: Tournament, teams: list[Team]) -> list[Round]:
+    """Every round of an individual tournament at once (its route cards can be printed)."""
+    if tournament.draw_mode == DrawMode.STANDINGS:
+        raise ValidationError(_("This tournament draws each round from the standings; set its draw to "
+                                "planned to draw every round at once."))
+    errors = check_individual_rounds(tournament, len(teams))
+    if errors:
+        raise ValidationError(errors)
+    try:
+        plan = individual.planned_rounds([str(team.pk) for team in teams], tournament.rounds, tournament.seed,
+                                         tournament.three_team_table)
+    except ValueError:
+        raise ValidationError(_("Could not draw %(rounds)s rounds with a new partner for each of %(count)s players "
+                                "every round: plan fewer rounds.") % {"rounds": tournament.rounds,
+                                                                       "count": len(teams)}) from None
+    team_by_id = {str(team.pk): team for team in teams}
+    return _create_rounds(tournament, [lambda round_, drawn=drawn: write_individual(round_, drawn, team_by_id)
+                                       for drawn in plan])

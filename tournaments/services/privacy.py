@@ -9,6 +9,9 @@ points depend on them), so the person is not deleted but made anonymous:
   teams included — stable and unique within the tournament (:func:`player_number`);
 - the team's check-in time goes (it says when this person arrived); whether the team was present
   stays, the draws were made with it;
+- in an individual tournament the entrant's team is named after the person, so it is renamed too,
+  to "Player 12" after the entrant's number — the name the public pages give it under *team names
+  only* (:func:`tournaments.services.public_names.shown_entrant`), and the player gets the same name;
 - the frozen standings snapshot, which holds player names in individual standings, gets the new
   name;
 - the tournament's rendered print files (table cards, wall lists, standings PDFs), which may print
@@ -52,8 +55,20 @@ def player_number(player: Player) -> int:
 
 
 def anonymous_name(player: Player) -> str:
-    """The name a player gets when their personal data is removed: "Player 17"."""
-    return _("Player %(number)s") % {"number": player_number(player)}
+    """The name a player gets when their personal data is removed: "Player 17"; in an individual
+    tournament the entrant's number (their team of one is renamed to it too), made unique should
+    another entrant bear that name already: "Player 12 (2)"."""
+    team = player.team
+    if not team.tournament.individual:
+        return _("Player %(number)s") % {"number": player_number(player)}
+    name = _("Player %(number)s") % {"number": team.number}
+    taken = {other.casefold() for other in Team.objects.filter(tournament_id=team.tournament_id)
+             .exclude(pk=team.pk).values_list("name", flat=True)}
+    candidate, count = name, 1
+    while candidate.casefold() in taken:
+        count += 1
+        candidate = f"{name} ({count})"
+    return candidate
 
 
 def check_removable(tournament: Tournament) -> None:
@@ -75,30 +90,39 @@ def remove_personal_data(player: Player) -> Removed:
         tournament = Tournament.objects.select_for_update().get(pk=locked.team.tournament_id)
         check_removable(tournament)
         team = locked.team
+        team.tournament = tournament
         old_name, new_name = locked.name, anonymous_name(locked)
-        changed = old_name != new_name or team.checked_in_at is not None
+        # An individual entrant's team bears the person's name: it goes too.
+        old_team_name = team.name if tournament.individual else new_name
+        changed = old_name != new_name or old_team_name != new_name or team.checked_in_at is not None
         if old_name != new_name:
             locked.name = new_name
             locked.save(update_fields=["name"])  # raises the results version: every page renders afresh
+        if old_team_name != new_name:
+            team.name = new_name
+            team.save(update_fields=["name"])
         Team.objects.filter(pk=team.pk).update(checked_in_at=None)
-        if tournament.frozen_standings and old_name != new_name:
-            _rename_in_snapshot(tournament, team, locked.seat, old_name, new_name)
+        if tournament.frozen_standings and (old_name != new_name or old_team_name != new_name):
+            _rename_in_snapshot(tournament, team, locked.seat, {old_name, old_team_name} - {new_name}, new_name)
         PrintFile.objects.filter(tournament=tournament).delete()
     player.name = new_name
     return Removed(new_name, changed)
 
 
-def _rename_in_snapshot(tournament: Tournament, team: Team, seat: int, old_name: str, new_name: str) -> None:
-    """The frozen standings name players only in individual standings (``player``, with the team's
-    key). When both players of the team bear the same name the snapshot cannot tell them apart,
-    and the name stays anyway (the teammate's)."""
+def _rename_in_snapshot(tournament: Tournament, team: Team, seat: int, old_names: set[str], new_name: str) -> None:
+    """The frozen standings name players only in per-player standings (``player``, with the team's
+    key) and in an individual tournament (``player``, with the entrant's ``id``). When both players
+    of the team bear the same name the snapshot cannot tell them apart, and the name stays anyway
+    (the teammate's)."""
     teammates = set(team.players.exclude(seat=seat).values_list("name", flat=True))
-    if old_name in teammates:
+    old_names = old_names - teammates
+    if not old_names:
         return
-    key = team_key(team)
+    individual = tournament.individual
+    key = team_key(team, individual)
     snapshot = tournament.frozen_standings
     rows = snapshot.get("standings", [])
     for row in rows:
-        if row.get("team") == key and row.get("player") == old_name:
+        if row.get("id" if individual else "team") == key and row.get("player") in old_names:
             row["player"] = new_name
     Tournament.objects.filter(pk=tournament.pk).update(frozen_standings=snapshot)

@@ -12,6 +12,9 @@ the helpers built on it) where it builds what it shows, so no page can forget th
   (``individual-11``), the player is shown as the team's name and the seat: "De Kezers (1)"
   (:func:`seat_name`).
 
+In an individual tournament an entrant's team name *is* the person's name, so there the setting
+applies to it too (:func:`shown_entrant`): "Anna de V.", or under ``teams-only`` "Player 12".
+
 What keeps full names: every director page, the tournament file (the backup) and the teams Excel
 for re-import — the director's own files. docs/privacy.md says what is stored and for how long.
 """
@@ -21,6 +24,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
+
+from django.utils.translation import gettext as _
 
 from tournaments.models import PublicNames
 from tournaments.names import PREFIXES, search_key
@@ -87,9 +92,17 @@ def seat_name(team_name: str, seat: int) -> str:
     return f"{team_name} ({seat})" if seat else team_name
 
 
-def _player(row: StandingsRow, setting: str) -> str | None:
+def shown_entrant(name: str, number: int, setting: str) -> str:
+    """An entrant of an individual tournament (a team of one player, named after the person) as the
+    public sees them: the name under ``setting``, and under ``teams-only`` "Player 12" (the number)."""
+    return shown_name(name, setting) or _("Player %(number)s") % {"number": number}
+
+
+def _player(row: StandingsRow, setting: str, individual: bool) -> str | None:
     if row.player is None:
         return None
+    if individual:
+        return shown_entrant(row.player, row.team.number, setting)
     if setting == PublicNames.TEAMS_ONLY:
         seat = row.key.rpartition("/")[2]
         return seat_name(row.team.name, int(seat) if seat.isdigit() else 0)
@@ -102,12 +115,16 @@ def shown_standings(report: Standings) -> Standings:
     setting = report.tournament.public_names
     if setting == PublicNames.FULL:
         return report
+    individual = report.tournament.individual
     teams: dict[str, TeamInfo] = {}
 
     def team(info: TeamInfo) -> TeamInfo:
         if info.key not in teams:
-            teams[info.key] = dataclasses.replace(info, players=tuple(shown_players(info.players, setting)))
+            # An individual entrant's team name is the person's name: shown as the player is.
+            name = shown_entrant(info.name, info.number, setting) if individual else info.name
+            teams[info.key] = dataclasses.replace(info, name=name, players=tuple(shown_players(info.players, setting)))
         return teams[info.key]
 
-    rows = tuple(dataclasses.replace(row, team=team(row.team), player=_player(row, setting)) for row in report.rows)
+    rows = tuple(dataclasses.replace(row, team=team(row.team), player=_player(row, setting, individual))
+                 for row in report.rows)
     return dataclasses.replace(report, rows=rows)

@@ -20,6 +20,7 @@ from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils.html import strip_spaces_between_tags
 from django.utils.safestring import mark_safe
+from django.utils import translation
 from django.utils.translation import get_language
 
 from tournaments.models import Tournament
@@ -85,7 +86,10 @@ def page(request: HttpRequest, tournament: Tournament) -> bytes:
 def json_bytes(tournament: Tournament) -> bytes:
     """The public standings as the JSON of scoring.md, with ``"frozen"`` added."""
     def render() -> bytes:
-        standings = shown_standings(public_standings(tournament))  # the tournament's privacy setting
+        # One file for every language: the words of a name ("Player 12" under team names only, in
+        # an individual tournament) in the tournament's, not in that of whoever asked first.
+        with translation.override(tournament.language or settings.LANGUAGE_CODE):
+            standings = shown_standings(public_standings(tournament))  # the tournament's privacy setting
         return json.dumps({**standings.as_json(), "frozen": standings.frozen}, ensure_ascii=False).encode()
 
     return rendered(_base(tournament, "json"), tournament.results_version, tournament.results_changed_at, render)

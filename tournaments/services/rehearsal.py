@@ -48,6 +48,8 @@ from tournaments.models import (
     NAME_MAX_LENGTH,
     Bye,
     Club,
+    DrawMode,
+    Entry,
     Result,
     ResultEvent,
     Round,
@@ -58,6 +60,7 @@ from tournaments.models import (
 )
 from tournaments.services import clock, draft, pairing, print_files, rounds, table_entry
 from tournaments.services.results import record_result
+from tournaments.services.seating import side_count
 from tournaments.services.sheet_states import result_counts
 from tournaments.services.standings import standings
 from tournaments.services.teams import set_checked_in
@@ -136,22 +139,35 @@ def start(tournament: Tournament, *, site_url: str | None = None) -> Summary:
 
 
 def start_fresh(teams: int, *, rounds_count: int | None = None, scoring_system: str = scoring.PAWN_ORDER,
-                seed: int | None = None) -> Summary:
-    """A new practice tournament of ``teams`` numbered teams from 25 clubs, every round played."""
-    if not MIN_TEAMS <= teams <= MAX_TEAMS:
-        raise ValidationError(_("A practice run has %(min)s to %(max)s teams, not %(teams)s.")
-                              % {"min": MIN_TEAMS, "max": MAX_TEAMS, "teams": teams})
+                seed: int | None = None, entry: str = Entry.TEAMS, draw_mode: str = DrawMode.PLANNED,
+                six_player_boards: bool = False) -> Summary:
+    """A new practice tournament of ``teams`` numbered teams from 25 clubs (in an individual
+    tournament, ``entry``, that many players), every round played."""
+    individual = entry == Entry.INDIVIDUAL
+    least = pairing.MIN_PLAYERS if individual else MIN_TEAMS
+    if not least <= teams <= MAX_TEAMS:
+        raise ValidationError((_("A practice run has %(min)s to %(max)s players, not %(teams)s.") if individual
+                               else _("A practice run has %(min)s to %(max)s teams, not %(teams)s."))
+                              % {"min": least, "max": MAX_TEAMS, "teams": teams})
     began = time.perf_counter()
-    name = _("Practice run of %(teams)s teams") % {"teams": teams}
+    name = (_("Practice run of %(teams)s players") if individual else _("Practice run of %(teams)s teams")) % {
+        "teams": teams}
     fields = {"rounds": rounds_count} if rounds_count else {}
     if seed is not None:
         fields["seed"] = seed
     with transaction.atomic():
         tournament = Tournament.objects.create(
             name=name, slug=Tournament.objects.free_slug(slugify(name)[:50]), date=timezone.localdate(),
-            scoring_system=scoring_system, practice=True, hidden=True, **fields,
+            scoring_system=scoring_system, practice=True, hidden=True, entry=entry, draw_mode=draw_mode,
+            three_team_table=six_player_boards, **fields,
         )
+        if individual:
+            errors = pairing.check_individual_rounds(tournament, teams)
+            if errors:
+                raise ValidationError(errors)
         register_numbered_teams(tournament, teams)
+        if individual and draw_mode == DrawMode.PLANNED:
+            pairing.plan_all_rounds(tournament)
     return _played(tournament, began)
 
 
@@ -257,7 +273,7 @@ class _Day:
         self.forfeit_done = False
 
     def sheet(self, table: Table) -> dict:
-        return random_sheet(self.system, len(table.seats.all()), self.rng)
+        return random_sheet(self.system, side_count(table), self.rng)
 
     def play(self, round_: Round) -> None:
         """Every table of the round without a sheet gets one: the roles (forfeit, dispute,
@@ -272,7 +288,7 @@ class _Day:
 
     def link(self, table: Table, at: datetime.datetime) -> None:
         """One team submits on its phone, another confirms with its team code."""
-        positions = [seat.position for seat in table.seats.all()]
+        positions = sorted({seat.position for seat in table.seats.all()})
         by = self.rng.choice(positions)
         table_entry.submit(table, by, self.sheet(table), now=at)
         table_entry.confirm(table, _code(table, next(p for p in positions if p != by)), now=at)
@@ -281,7 +297,7 @@ class _Day:
         record_result(table, self.sheet(table))
 
     def forfeit(self, table: Table, at: datetime.datetime) -> None:
-        record_result(table, {"forfeit": self.rng.randrange(len(table.seats.all()))})
+        record_result(table, {"forfeit": self.rng.randrange(side_count(table))})
         self.forfeit_done = True
 
     def correction(self, table: Table, at: datetime.datetime) -> None:
@@ -291,7 +307,7 @@ class _Day:
 
     def dispute(self, table: Table, at: datetime.datetime) -> None:
         """Submitted, disputed by the other team, settled at the desk with the paper sheet."""
-        first, second = (seat.position for seat in list(table.seats.all())[:2])
+        first, second = sorted({seat.position for seat in table.seats.all()})[:2]
         table_entry.submit(table, first, self.sheet(table), now=at)
         table_entry.dispute(table, _code(table, second), _("Practice run: we had one pawn more home."), now=at)
         record_result(table, self.sheet(table),

@@ -26,7 +26,7 @@ from tournaments.models import (
 )
 from tournaments.services import lifecycle
 from tournaments.services.clock import Clock, ClockState, clock
-from tournaments.services.seating import Side, sides
+from tournaments.services.seating import Side, new_seats, sides
 from tournaments.services.sheet_states import is_open, open_tables, status_of
 
 if TYPE_CHECKING:
@@ -43,12 +43,18 @@ def check_table_teams(round_: Round, teams: list[Team], table: Table | None = No
     """Every reason these teams cannot sit together at a table of this round."""
     errors = []
     tournament = round_.tournament
-    allowed = (2, 3) if tournament.teams_per_table == 3 else (2,)
-    if len(teams) not in allowed:
-        errors.append(
-            _("A table seats 2 teams in this tournament.") if allowed == (2,)
-            else _("A table seats 2 or 3 teams.")
-        )
+    if tournament.individual:
+        allowed = (4, 6) if tournament.three_team_table else (4,)
+        if len(teams) not in allowed:
+            errors.append(_("A table seats two pairs (4 players) in this tournament.") if allowed == (4,)
+                          else _("A table seats two or three pairs (4 or 6 players)."))
+    else:
+        allowed = (2, 3) if tournament.teams_per_table == 3 else (2,)
+        if len(teams) not in allowed:
+            errors.append(
+                _("A table seats 2 teams in this tournament.") if allowed == (2,)
+                else _("A table seats 2 or 3 teams.")
+            )
     seen = set()
     for team in teams:
         if team.pk in seen:
@@ -84,9 +90,7 @@ def add_table(round_: Round, teams: list[Team], number: int | None = None) -> Ta
             if number is None:
                 number = (round_.tables.aggregate(m=Max("number"))["m"] or 0) + 1
             table = Table.objects.create(round=round_, number=number)
-            TableSeat.objects.bulk_create(
-                [TableSeat(table=table, round=round_, team=team, position=i) for i, team in enumerate(teams, 1)]
-            )
+            TableSeat.objects.bulk_create(new_seats(table, teams, round_.tournament.individual))
             lifecycle.update_status(round_.tournament)  # a table without a sheet in a published round
     except IntegrityError:
         raise ValidationError(_("Someone else changed this round at the same moment; nothing was saved.")) from None

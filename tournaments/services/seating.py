@@ -15,7 +15,8 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import PublicNames, Table, TableSeat, Team
-from tournaments.services.public_names import shown_name
+from tournaments.models.rounds import new_team_code
+from tournaments.services.public_names import shown_entrant, shown_name
 
 COLOURS: tuple[Promise, ...] = (
     _("red"), _("blue"), _("yellow"), _("green"), _("white"), _("black"), _("orange"), _("purple"),
@@ -113,6 +114,18 @@ def board_seats(position: int, teams_at_table: int) -> tuple[int, int]:
     return k, k + teams_at_table
 
 
+def new_seats(table: Table, teams: list[Team], pairs: bool) -> list[TableSeat]:
+    """Unsaved seat rows for ``teams`` in seat order at ``table``: one side each, or with ``pairs``
+    (an individual tournament) two consecutive players per side, member 1 and 2. The codes differ
+    from each other: a code names one seat of the table (its partner's or an opponent's)."""
+    seats = [TableSeat(table=table, round_id=table.round_id, team=team, position=index // 2 + 1 if pairs else index + 1,
+                       member=index % 2 + 1 if pairs else 1) for index, team in enumerate(teams)]
+    while len({seat.code for seat in seats}) < len(seats):
+        for seat in seats:
+            seat.code = new_team_code()
+    return seats
+
+
 def side_count(table: Table) -> int:
     """How many sides the table's sheet has (seats loaded: ``Table.objects.with_seats``)."""
     return len({seat.position for seat in table.seats.all()})
@@ -151,4 +164,4 @@ def sides(table: Table, names: str = PublicNames.FULL) -> list[Side]:
 def entrant_name(team: Team, names: str = PublicNames.FULL) -> str:
     """An individual entrant as the public sees them: the name under the setting, and under
     ``teams-only`` "Player 12" (its number)."""
-    return shown_name(team.name, names) or _("Player %(number)s") % {"number": team.number}
+    return shown_entrant(team.name, team.number, names)

@@ -207,8 +207,11 @@ def _with_code(table: Table, code: str, now: datetime.datetime, others_only: boo
         if others_only and _own_code(locked, result, code):
             ResultEvent.objects.create(table=locked, result=result, kind=ResultEvent.Kind.REFUSED_CODE,
                                        source=ResultSource.TABLE, seat=result.submitted_by)
-            refused = ValidationError(_("That is your own team's code: another team confirms the sheet, or "
-                                        "disputes it, with its own code. Nothing was counted."))
+            refused = ValidationError(
+                _("That is a code of your own pair: a player of another pair confirms the sheet, or disputes "
+                  "it, with their own code. Nothing was counted.") if locked.round.tournament.individual else
+                _("That is your own team's code: another team confirms the sheet, or "
+                  "disputes it, with its own code. Nothing was counted."))
         else:
             position = _matching(locked, result, code, others_only)
             if position is not None:

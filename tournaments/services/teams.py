@@ -1,7 +1,8 @@
 """Registering, editing, withdrawing and checking in teams.
 
 Every change goes through here, so the form, the Excel import, the tournament file and the demo
-loader all keep the same rules: exactly two players, clubs matched by name whatever the case,
+loader all keep the same rules: exactly two players (one in an individual tournament, where each
+entrant is a team of one named after the player), clubs matched by name whatever the case,
 numbers handed out in order when none is given.
 
 Imports write in bulk, in one transaction: all clubs of a batch are looked up in one query, the
@@ -22,6 +23,8 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import Value
 from django.db.models.functions import Lower
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.models import Club, Player, Team, Tournament
 from tournaments.services import backups
@@ -30,10 +33,11 @@ from tournaments.signals import bump
 
 @dataclass(frozen=True)
 class TeamData:
-    """One team as typed at the door or read from a sheet, already validated."""
+    """One team as typed at the door or read from a sheet, already validated: two players, or in an
+    individual tournament one, whose name is also the team's."""
 
     name: str
-    players: tuple[str, str]
+    players: tuple[str, ...]
     club: str = ""
     number: int | None = None
 
@@ -41,6 +45,33 @@ class TeamData:
 def clean_name(value: object) -> str:
     """A name as people type it: surrounding and repeated spaces removed."""
     return " ".join(str(value or "").split())
+
+
+def name_taken_message(tournament: Tournament, name: str) -> str:
+    """Why ``name`` cannot be registered again: names are unique per tournament, whatever the case
+    (the database's constraint). Two players of the same name must be told apart by hand."""
+    if tournament.individual:
+        return _("There is already a player called “%(name)s”; add an initial or a town to tell them apart, "
+                 "for example “%(name)s (Utrecht)”.") % {"name": name}
+    return _("A team named “%(name)s” is already registered.") % {"name": name}
+
+
+def entry_change_problem(tournament: Tournament) -> str:
+    """Why the tournament's entry (teams of two, or players alone) cannot change now; "" when it can:
+    before anyone is registered and before any round is drawn. A registered team of two cannot
+    become a player alone, nor the other way round."""
+    registered = tournament.teams.count()
+    if registered:
+        if tournament.individual:
+            what = ngettext("%(count)d player is registered", "%(count)d players are registered", registered)
+        else:
+            what = ngettext("%(count)d team is registered", "%(count)d teams are registered", registered)
+        return _("The entry cannot change now: %(what)s. It can only change before anyone is registered; "
+                 "make a new tournament for the other kind of entry.") % {"what": what % {"count": registered}}
+    if tournament.round_set.exists():
+        return _("The entry cannot change now: a round is drawn already. Make a new tournament for the other "
+                 "kind of entry.")
+    return ""
 
 
 @contextmanager

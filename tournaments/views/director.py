@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import messages
+from django.db import IntegrityError
 from django.db.models import Count, Q
 from django.db.models.functions import Coalesce
 from django.http import HttpRequest, HttpResponse
@@ -11,7 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django.views.generic import CreateView, ListView, TemplateView, UpdateView
-from django_tables2 import SingleTableMixin
+from django_tables2 import Column, SingleTableMixin
 
 from tournaments.forms import TeamForm, TournamentForm
 from tournaments.listings import TeamListing
@@ -102,6 +103,12 @@ class TeamList(TournamentMixin, SingleTableMixin, TemplateView):
     table_class = TeamListing
     template_name = "tournaments/director/team_list.html"
 
+    def get_table_kwargs(self):
+        """An individual tournament lists players: the name is the player's, there is no second column of players."""
+        if not self.tournament.individual:
+            return {}
+        return {"extra_columns": [("name", Column(verbose_name=_("Player")))], "exclude": ("players",)}
+
     def get_table_data(self):
         teams = self.tournament.teams.with_people()
         query = search_text(self.request)
@@ -129,8 +136,18 @@ class TeamFormMixin(TournamentMixin):
         form = TeamForm(request.POST, tournament=self.tournament, team=self.get_team())
         if not form.is_valid():
             return self.render(form)
-        team = self.save(form)
-        messages.success(request, _("Team %(team)s saved.") % {"team": team})
+        try:
+            team = self.save(form)
+        except IntegrityError:  # a name or number registered meanwhile: the form's checks, again, name it
+            form = TeamForm(request.POST, tournament=self.tournament, team=self.get_team())
+            if form.is_valid():
+                form.add_error(None, _("Another change to the registrations came in at the same time; nothing was "
+                                       "saved. Check the list and try again."))
+            return self.render(form)
+        if self.tournament.individual:
+            messages.success(request, _("Player %(player)s saved.") % {"player": team})
+        else:
+            messages.success(request, _("Team %(team)s saved.") % {"team": team})
         if "save_and_add" in request.POST:
             return redirect("director:team_add", self.tournament.slug)
         return redirect("director:team_list", self.tournament.slug)

@@ -6,7 +6,7 @@ from django.shortcuts import render
 
 from tournaments.models import Tournament
 from tournaments.services.clock import clock, current_round
-from tournaments.services.public_names import shown_players
+from tournaments.services.public_names import shown_entrant, shown_players
 from tournaments.views.lookups import public_tournament_or_404
 
 
@@ -17,8 +17,11 @@ def tournament_list(request):
 
 def tournament_detail(request, slug: str):
     tournament = public_tournament_or_404(slug)
-    # Each team with its players as the tournament's privacy setting shows them.
-    teams = [(team, shown_players(team.player_names, tournament.public_names))
+    # Each team with its players as the tournament's privacy setting shows them (an individual
+    # entrant: its one name, shown as the setting says).
+    names = tournament.public_names
+    teams = [(team, [shown_entrant(team.name, team.number, names)] if tournament.individual
+              else shown_players(team.player_names, names))
              for team in tournament.teams.active().with_people()]
     round_ = current_round(tournament.pk)
     return render(request, "tournaments/public/tournament_detail.html", {

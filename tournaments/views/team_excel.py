@@ -77,5 +77,8 @@ def confirm(request: HttpRequest, slug: str) -> HttpResponse:
     if errors:
         return refused(request, [*errors, _("Nothing was imported. Upload the file again.")],
                        "director:team_import", slug)
-    messages.success(request, _("%(count)d teams imported.") % {"count": len(teams)})
+    if tournament.individual:
+        messages.success(request, _("%(count)d players imported.") % {"count": len(teams)})
+    else:
+        messages.success(request, _("%(count)d teams imported.") % {"count": len(teams)})
     return redirect("director:team_list", slug)

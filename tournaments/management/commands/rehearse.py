@@ -23,7 +23,15 @@ class Command(BaseCommand):
         parser.add_argument("slug", nargs="?", help="the tournament to rehearse (its short name)")
         parser.add_argument("--teams", type=int, help=f"a fresh practice tournament of this many teams "
                                                       f"({rehearsal.MIN_TEAMS}–{rehearsal.MAX_TEAMS})")
-        parser.add_argument("--rounds", type=int, help="with --teams: the rounds of the day (default 3)")
+        parser.add_argument("--players", type=int, help="with --entry individual: a fresh practice tournament of "
+                                                        "this many players, a new partner every round")
+        parser.add_argument("--entry", choices=("teams", "individual"), default="teams",
+                            help="a fresh practice tournament of teams (--teams N) or of players (--players N)")
+        parser.add_argument("--draw", choices=("planned", "standings"), default="planned",
+                            help="with --entry individual: every round drawn at once, or each from the standings")
+        parser.add_argument("--six-player-boards", action="store_true",
+                            help="with --entry individual: six-player boards take two spare players")
+        parser.add_argument("--rounds", type=int, help="with --teams or --players: the rounds of the day (default 3)")
         parser.add_argument("--scoring", choices=scoring.SYSTEMS, default=scoring.PAWN_ORDER,
                             help="with --teams: the scoring system")
         parser.add_argument("--seed", type=int, help="with --teams: the random seed (the same seed plays the same day)")
@@ -33,16 +41,24 @@ class Command(BaseCommand):
 
     @no_translations  # in English, as every command speaks
     def handle(self, *args, slug: str | None, teams: int | None, rounds: int | None, scoring: str,
-               seed: int | None, delete: bool, clean: bool, **options):
+               seed: int | None, delete: bool, clean: bool, players: int | None, entry: str, draw: str,
+               six_player_boards: bool, **options):
         if clean or delete:
             return self.remove(slug, clean)
+        if entry == "individual":
+            if teams is not None or players is None:
+                raise CommandError("--entry individual takes --players N (not --teams)")
+            teams = players
+        elif players is not None:
+            raise CommandError("--players N is for --entry individual; a team tournament takes --teams N")
         if (slug is None) == (teams is None):
             raise CommandError("give the short name of a tournament to rehearse, or --teams N for a fresh one")
         if rounds is not None and not 1 <= rounds <= 20:
             raise CommandError("--rounds must be from 1 to 20")
         try:
             if teams is not None:
-                summary = rehearsal.start_fresh(teams, rounds_count=rounds, scoring_system=scoring, seed=seed)
+                summary = rehearsal.start_fresh(teams, rounds_count=rounds, scoring_system=scoring, seed=seed,
+                                                entry=entry, draw_mode=draw, six_player_boards=six_player_boards)
             else:
                 summary = rehearsal.start(self.tournament(slug))
         except ValidationError as error:
@@ -79,7 +95,7 @@ class Command(BaseCommand):
         tournament = summary.tournament
         write = self.stdout.write
         write(self.style.SUCCESS(f"Practice run “{tournament.name}” ({tournament.slug}): nothing of it is public."))
-        write(f"  teams:       {summary.teams}")
+        write(f"  players:     {summary.teams}" if tournament.individual else f"  teams:       {summary.teams}")
         write(f"  rounds:      {summary.rounds} played")
         write(f"  sheets:      {summary.sheets}")
         write(f"  corrections: {summary.corrections}")

@@ -28,13 +28,19 @@ class Command(BaseCommand):
         if format == "json":
             self.stdout.write(json.dumps(data, ensure_ascii=False))
             return
-        per_player = bool(data["standings"]) and "player" in data["standings"][0]
+        # The row's shape (scoring.md): a team, a player of a team ("player", "team"), or an entrant of an
+        # individual tournament ("id", "player"); the first two columns after the rank are left-aligned.
+        if tournament.individual:
+            keys = ["rank", "id", "player"]
+        elif tournament.per_player:
+            keys = ["rank", "player", "team"]
+        else:
+            keys = ["rank", "team", "name"]
         rounds = data["after_round"]
-        header = ["rank", "player", "team"] if per_player else ["rank", "team", "name"]
-        header += [f"round {n}" for n in range(1, rounds + 1)] + ["points", "lot"]
+        header = keys + [f"round {n}" for n in range(1, rounds + 1)] + ["points", "lot"]
         rows = []
         for row in data["standings"]:
-            first = [row["rank"], row["player"], row["team"]] if per_player else [row["rank"], row["team"], row["name"]]
+            first = [row[key] for key in keys]
             rows.append(first + ["" if p is None else p for p in row["rounds"]] + [row["points"], "lot" if row["lot"] else ""])
         if format == "csv":
             buffer = io.StringIO()

@@ -4,10 +4,12 @@ tournament to another laptop, and for loading results kept elsewhere.
 Version 1 holds the teams and the results that count; version 2, a strict superset, holds the
 whole running day — check-ins, withdrawals, every version of every sheet with its log, table
 links and team codes, the clock, the frozen standings and the rulings — so that a restore is the
-day exactly as it was. In modules by what they do:
+day exactly as it was. Either version holds a team tournament, or with ``"entry": "individual"``
+an individual one: players, and tables of pairs drawn for the round. In modules by what they do:
 
 - :mod:`.spec` — the names of the format (version, patterns) and its limits (size, depth, lengths);
 - :mod:`.schema` — the kind, range and length of every field, read from the model columns;
+- :mod:`.sides` — how a table names its sides: teams by id, or an individual tournament's pairs;
 - :mod:`.checks` and :mod:`.day_checks` — reading within the limits, then every check (the schema
   first, then what makes sense), before anything is written;
 - :mod:`.writing` — import, restore over, or copy beside, in one transaction and in bulk;

@@ -26,7 +26,10 @@ from django.utils.translation import gettext as _
 import scoring
 from engine.errors import EngineError
 from engine.house_rules import parse_house_rules
+from tournaments.models import Entry
+from tournaments.services.results import to_sheet
 from tournaments.services.tournament_file.schema import check_schema, is_int, shown
+from tournaments.services.tournament_file.sides import side_keys
 from tournaments.services.tournament_file.spec import FORMAT, MAX_BYTES, MAX_DEPTH, MAX_PROBLEMS, READS, RESULT_FIELDS
 
 
@@ -38,10 +41,13 @@ class InvalidTournamentFile(ValueError):
 
 @dataclass
 class ParsedFile:
-    """A checked file, its parts found. Version 2's parts are empty for a version-1 file."""
+    """A checked file, its parts found. Version 2's parts are empty for a version-1 file. In an
+    individual tournament's file (``individual``) ``teams`` are its players (each a team of one),
+    and each table seats ``pairs`` instead of ``teams`` (:mod:`.sides`)."""
 
     data: dict
     rules: Any
+    individual: bool = False
     teams: list[dict] = field(default_factory=list)
     tables: list[dict] = field(default_factory=list)
     byes: list[dict] = field(default_factory=list)
@@ -108,39 +114,126 @@ def _check_kind(data: dict, errors: list[str]) -> None:
         errors.append(_('"version" is %(found)s; this program reads version 1 and 2 files') % {"found": shown(version)})
 
 
-def _check_teams(data: dict, errors: list[str]) -> dict[str, dict]:
+def _check_entrants(entrants: list[dict], individual: bool, errors: list[str]) -> dict[str, dict]:
+    """The teams (or an individual file's players) by id; each id and each name used once."""
     by_id: dict[str, dict] = {}
     names: dict[str, str] = {}
-    for team in data["teams"]:
-        team_id = team["id"]
-        where = _("team %(team)s") % {"team": team_id}
-        if team_id in by_id:
+    for entrant in entrants:
+        entrant_id = entrant["id"]
+        where = (_("player %(player)s") % {"player": entrant_id} if individual
+                 else _("team %(team)s") % {"team": entrant_id})
+        if entrant_id in by_id:
             errors.append(_("%(where)s: the id is used twice") % {"where": where})
-        name = team["name"].strip().casefold()
+        name = entrant["name"].strip().casefold()
         if name in names:
-            errors.append(_("%(where)s: the name “%(name)s” is also the name of team %(other)s")
-                          % {"where": where, "name": team["name"], "other": names[name]})
+            message = (_("%(where)s: the name “%(name)s” is also the name of player %(other)s") if individual
+                       else _("%(where)s: the name “%(name)s” is also the name of team %(other)s"))
+            errors.append(message % {"where": where, "name": entrant["name"], "other": names[name]})
         else:
-            names[name] = team_id
-        by_id[team_id] = team
+            names[name] = entrant_id
+        by_id[entrant_id] = entrant
     return by_id
 
 
-def sheet_problems(system: str, teams: list[str], entry: dict) -> list[str]:
-    """What cannot happen at a Keezen table in this entry's result fields (a table or a version)."""
-    sheet = scoring.Sheet(
-        teams=tuple(teams), arrivals=entry.get("arrivals"), pawns_home=entry.get("pawns_home"),
-        home=entry.get("home"), forfeit=entry.get("forfeit"), stopped_by_clock=bool(entry.get("stopped_by_clock")),
-    )
-    return [problem.message for problem in scoring.validate(system, sheet)]
+def sheet_problems(system: str, table: dict, entry: dict) -> list[str]:
+    """What cannot happen at a Keezen table in this entry's result fields (``table`` itself, or a
+    version of its sheet). An individual file's result lists must hold one entry per pair."""
+    keys = side_keys(table)
+    if "pairs" not in table:
+        sheet = scoring.Sheet(
+            teams=tuple(keys), arrivals=entry.get("arrivals"), pawns_home=entry.get("pawns_home"),
+            home=entry.get("home"), forfeit=entry.get("forfeit"), stopped_by_clock=bool(entry.get("stopped_by_clock")),
+        )
+        return [problem.message for problem in scoring.validate(system, sheet)]
+    wrong = [_('"%(field)s" must hold one entry per pair (%(count)s), not %(found)s')
+             % {"field": key, "count": len(keys), "found": len(entry[key])}
+             for key in ("pawns_home", "home") if key in entry and len(entry[key]) != len(keys)]
+    return wrong or [problem.message for problem in scoring.validate(system, to_sheet(keys, entry))]
 
 
-def _check_tables(data: dict, by_id: dict[str, dict], errors: list[str]) -> tuple[list, list]:
+def _seat_teams(entry: dict, where: str, by_id: dict[str, dict], seated: dict[tuple[int, str], str],
+                errors: list[str]) -> bool:
+    """Seat a team table's teams in ``seated``; False when one cannot sit there."""
+    good = True
+    round_no = entry["round"]
+    for team_id in entry["teams"]:
+        if team_id not in by_id:
+            errors.append(_("%(where)s, team %(team)s: not in the list of teams") % {"where": where, "team": team_id})
+            good = False
+        elif (round_no, team_id) in seated:
+            errors.append(_("%(where)s, team %(team)s: already at %(other)s in this round")
+                          % {"where": where, "team": team_id, "other": seated[(round_no, team_id)]})
+            good = False
+        else:
+            seated[(round_no, team_id)] = _("table %(table)s") % {"table": entry["table"]}
+    return good
+
+
+def _seat_pairs(entry: dict, where: str, by_id: dict[str, dict], seated: dict[tuple[int, str], str],
+                pairs: dict[tuple[int, frozenset], str], errors: list[str]) -> bool:
+    """Seat an individual table's players in ``seated`` (and its pairs in ``pairs``); False when
+    one cannot sit there: an unknown player, a player twice in a pair or twice in the round, a pair
+    at two tables."""
+    good = True
+    round_no = entry["round"]
+    here = _("table %(table)s") % {"table": entry["table"]}
+    for pair, name in zip(entry["pairs"], side_keys(entry)):
+        at = _("%(where)s, pair %(pair)s") % {"where": where, "pair": name}
+        if len(set(pair)) < len(pair):
+            errors.append(_("%(at)s: a pair is two different players, not %(player)s twice") % {"at": at, "player": pair[0]})
+            good = False
+            continue
+        if (round_no, frozenset(pair)) in pairs:
+            errors.append(_("%(at)s: this pair also sits at %(other)s in this round")
+                          % {"at": at, "other": pairs[(round_no, frozenset(pair))]})
+            good = False
+            continue
+        pairs[(round_no, frozenset(pair))] = here
+        for player in pair:
+            if player not in by_id:
+                errors.append(_("%(at)s: player %(player)s is not in the list of players") % {"at": at, "player": player})
+                good = False
+            elif (round_no, player) in seated:
+                errors.append(_("%(at)s: player %(player)s is already at %(other)s in this round")
+                              % {"at": at, "player": player, "other": seated[(round_no, player)]})
+                good = False
+            else:
+                seated[(round_no, player)] = here
+    return good
+
+
+def _check_bye(entry: dict, individual: bool, by_id: dict[str, dict], seated: dict[tuple[int, str], str],
+               bye_of: dict[str, int], errors: list[str]) -> bool:
+    """Whether the bye can be: its team (or player) known, without another bye, not at a table of its round."""
+    round_no, entrant = entry["round"], entry["bye"]
+    values = {"where": _("round %(round)s, bye") % {"round": round_no}, "team": entrant, "player": entrant}
+    if entrant not in by_id:
+        message = (_("%(where)s: player %(player)s is not in the list of players") if individual
+                   else _("%(where)s: team %(team)s is not in the list of teams"))
+    elif entrant in bye_of:
+        message = (_("%(where)s: player %(player)s already has a bye in round %(other)s; a player gets at most one")
+                   if individual else
+                   _("%(where)s: team %(team)s already has a bye in round %(other)s; a team gets at most one"))
+        values["other"] = bye_of[entrant]
+    elif (round_no, entrant) in seated:
+        message = (_("%(where)s: player %(player)s also sits at %(other)s") if individual
+                   else _("%(where)s: team %(team)s also sits at %(other)s"))
+        values["other"] = seated[(round_no, entrant)]
+    else:
+        bye_of[entrant] = round_no
+        seated[(round_no, entrant)] = _("a bye")
+        return True
+    errors.append(message % values)
+    return False
+
+
+def _check_tables(data: dict, by_id: dict[str, dict], individual: bool, errors: list[str]) -> tuple[list, list]:
     system = data["scoring"]
     rounds = data.get("rounds", 3)
     tables, byes = [], []
     seen_tables: set[tuple[int, int]] = set()
     seated: dict[tuple[int, str], str] = {}
+    pairs: dict[tuple[int, frozenset], str] = {}
     bye_of: dict[str, int] = {}
     for entry in data.get("tables", []):
         round_no = entry["round"]
@@ -149,42 +242,20 @@ def _check_tables(data: dict, by_id: dict[str, dict], errors: list[str]) -> tupl
                           % {"rounds": rounds, "found": round_no})
             continue
         if "bye" in entry:
-            team_id = entry["bye"]
-            where = _("round %(round)s, bye") % {"round": round_no}
-            if team_id not in by_id:
-                errors.append(_("%(where)s: team %(team)s is not in the list of teams") % {"where": where, "team": team_id})
-            elif team_id in bye_of:
-                errors.append(_("%(where)s: team %(team)s already has a bye in round %(other)s; a team gets at most one")
-                              % {"where": where, "team": team_id, "other": bye_of[team_id]})
-            elif (round_no, team_id) in seated:
-                errors.append(_("%(where)s: team %(team)s also sits at %(other)s")
-                              % {"where": where, "team": team_id, "other": seated[(round_no, team_id)]})
-            else:
-                bye_of[team_id] = round_no
-                seated[(round_no, team_id)] = _("a bye")
+            if _check_bye(entry, individual, by_id, seated, bye_of, errors):
                 byes.append(entry)
             continue
-        number, teams = entry["table"], entry["teams"]
+        number = entry["table"]
         where = _("round %(round)s, table %(table)s") % {"round": round_no, "table": number}
         if (round_no, number) in seen_tables:
             errors.append(_("%(where)s: the table appears twice") % {"where": where})
             continue
         seen_tables.add((round_no, number))
-        bad = False
-        for team_id in teams:
-            if team_id not in by_id:
-                errors.append(_("%(where)s, team %(team)s: not in the list of teams") % {"where": where, "team": team_id})
-                bad = True
-            elif (round_no, team_id) in seated:
-                errors.append(_("%(where)s, team %(team)s: already at %(other)s in this round")
-                              % {"where": where, "team": team_id, "other": seated[(round_no, team_id)]})
-                bad = True
-            else:
-                seated[(round_no, team_id)] = _("table %(table)s") % {"table": number}
-        if bad:
+        if not (_seat_pairs(entry, where, by_id, seated, pairs, errors) if individual
+                else _seat_teams(entry, where, by_id, seated, errors)):
             continue
         if any(key in entry for key in RESULT_FIELDS):
-            for problem in sheet_problems(system, teams, entry):
+            for problem in sheet_problems(system, entry, entry):
                 errors.append(f"{where}: {problem}")
         tables.append(entry)
     return tables, byes
@@ -229,17 +300,19 @@ def read_file(data: Any) -> ParsedFile:
 
 def _read(data: dict, errors: Problems) -> ParsedFile:
     _check_kind(data, errors)
+    individual = data.get("entry") == Entry.INDIVIDUAL
     if not errors:
-        check_schema(data, data["version"], errors)
+        check_schema(data, data["version"], individual, errors)
     if errors:
         raise InvalidTournamentFile(listed(errors))
     try:
         rules = parse_house_rules(data.get("rules"))
     except EngineError as error:  # the schema checks each flag against its column; the engine has the last word
         raise InvalidTournamentFile([_('"rules": %(error)s') % {"error": error}]) from None
-    by_id = _check_teams(data, errors)
-    tables, byes = _check_tables(data, by_id, errors)
-    parsed = ParsedFile(data=data, rules=rules, teams=list(by_id.values()), tables=tables, byes=byes)
+    by_id = _check_entrants(data["players" if individual else "teams"], individual, errors)
+    tables, byes = _check_tables(data, by_id, individual, errors)
+    parsed = ParsedFile(data=data, rules=rules, individual=individual, teams=list(by_id.values()), tables=tables,
+                        byes=byes)
     if data["version"] == 2 and not errors:
         from tournaments.services.tournament_file.day_checks import check_day
 

@@ -15,7 +15,16 @@ from django.utils.translation import gettext as _
 from tournaments.services.sheet_states import result_counts
 from tournaments.services.tournament_file.checks import ParsedFile, sheet_problems
 from tournaments.services.tournament_file.schema import shown
+from tournaments.services.tournament_file.sides import seated, side_refs
 from tournaments.services.tournament_file.spec import RESULT_FIELDS
+
+
+def _not_a_side(table: dict, at: str, key: str, found: object) -> str:
+    """The message for a ``submitted_by``, ``confirmed_by`` or log ``team`` that names no side of ``table``."""
+    if "pairs" in table:
+        return (_('%(at)s: "%(key)s" must be the index of a pair of this table, 0 to %(last)s, not %(found)s')
+                % {"at": at, "key": key, "last": len(table["pairs"]) - 1, "found": shown(found)})
+    return _('%(at)s: "%(key)s" must be a team of this table, not “%(found)s”') % {"at": at, "key": key, "found": found}
 
 
 def _check_clubs(parsed: ParsedFile, errors: list[str]) -> None:
@@ -27,8 +36,9 @@ def _check_clubs(parsed: ParsedFile, errors: list[str]) -> None:
         names.add(key)
     for team in parsed.teams:
         if team.get("club") and team["club"].strip().casefold() not in names:
-            errors.append(_("team %(team)s: its club “%(club)s” is not in \"clubs\"")
-                          % {"team": team["id"], "club": team["club"]})
+            message = (_("player %(player)s: their club “%(club)s” is not in \"clubs\"") if parsed.individual
+                       else _("team %(team)s: its club “%(club)s” is not in \"clubs\""))
+            errors.append(message % {"team": team["id"], "player": team["id"], "club": team["club"]})
 
 
 def _check_team_details(details: list[dict], parsed: ParsedFile, errors: list[str]) -> None:
@@ -37,21 +47,28 @@ def _check_team_details(details: list[dict], parsed: ParsedFile, errors: list[st
     for entry in details:
         team_id = entry["team"]
         if team_id not in ids:
-            errors.append(_('team_details: “%(found)s” is not a team of "teams"') % {"found": team_id})
+            message = (_('team_details: “%(found)s” is not a player of "players"') if parsed.individual
+                       else _('team_details: “%(found)s” is not a team of "teams"'))
+            errors.append(message % {"found": team_id})
             continue
-        where = _("team %(team)s") % {"team": team_id}
+        where = _("player %(player)s") % {"player": team_id} if parsed.individual else _("team %(team)s") % {"team": team_id}
         if team_id in parsed.team_details:
             errors.append(_("%(where)s: its details are given twice") % {"where": where})
             continue
         parsed.team_details[team_id] = entry
         number = entry["number"]
-        if number in numbers:
+        if parsed.individual and team_id != f"P{number}":
+            errors.append(_("%(where)s: its number must be %(number)s, the number of its id")
+                          % {"where": where, "number": team_id[1:]})
+        elif number in numbers:
             errors.append(_("%(where)s: number %(number)s is also the number of team %(other)s")
                           % {"where": where, "number": number, "other": numbers[number]})
         else:
             numbers[number] = team_id
     for team_id in sorted(ids - set(parsed.team_details)):
-        errors.append(_("team %(team)s: its details (number, check-in, withdrawal) are missing") % {"team": team_id})
+        message = (_("player %(player)s: their details (number, check-in, withdrawal) are missing") if parsed.individual
+                   else _("team %(team)s: its details (number, check-in, withdrawal) are missing"))
+        errors.append(message % {"team": team_id, "player": team_id})
 
 
 def _check_round_details(details: list[dict], parsed: ParsedFile, errors: list[str]) -> None:
@@ -72,7 +89,7 @@ def _check_round_details(details: list[dict], parsed: ParsedFile, errors: list[s
 
 def _check_sheets(entry: dict, table: dict, where: str, confirmed_counts: bool, system: str,
                   errors: list[str]) -> set[int]:
-    teams = table["teams"]
+    sides = side_refs(table)
     sheets = entry["sheets"]
     versions: set[int] = set()
     for index, sheet in enumerate(sheets, start=1):
@@ -82,12 +99,11 @@ def _check_sheets(entry: dict, table: dict, where: str, confirmed_counts: bool, 
             continue
         versions.add(index)
         for key in ("submitted_by", "confirmed_by"):
-            if key in sheet and sheet[key] not in teams:
-                errors.append(_('%(at)s: "%(key)s" must be a team of this table, not “%(found)s”')
-                              % {"at": at, "key": key, "found": sheet[key]})
+            if key in sheet and sheet[key] not in sides:
+                errors.append(_not_a_side(table, at, key, sheet[key]))
         if not any(key in sheet for key in RESULT_FIELDS):
             errors.append(_("%(at)s: the sheet holds no result") % {"at": at})
-        for problem in sheet_problems(system, teams, sheet):
+        for problem in sheet_problems(system, table, sheet):
             errors.append(f"{at}: {problem}")
     counted = {key: table[key] for key in (*RESULT_FIELDS, "stopped_by_clock") if key in table}
     last = sheets[-1] if sheets else None
@@ -104,9 +120,8 @@ def _check_events(entry: dict, table: dict, versions: set[int], where: str, erro
         at = _("%(where)s, log entry %(number)s") % {"where": where, "number": index}
         if "version" in event and event["version"] not in versions:
             errors.append(_("%(at)s: the sheet has no version %(found)s") % {"at": at, "found": event["version"]})
-        if "team" in event and event["team"] not in table["teams"]:
-            errors.append(_('%(at)s: "team" must be a team of this table, not “%(found)s”')
-                          % {"at": at, "found": event["team"]})
+        if "team" in event and event["team"] not in side_refs(table):
+            errors.append(_not_a_side(table, at, "team", event["team"]))
 
 
 def _check_table_details(details: list[dict], parsed: ParsedFile, errors: list[str]) -> None:
@@ -131,8 +146,10 @@ def _check_table_details(details: list[dict], parsed: ParsedFile, errors: list[s
                           % {"where": where, "other": tokens[entry["token"]]})
         else:
             tokens[entry["token"]] = where
-        if sorted(entry["codes"]) != sorted(table["teams"]):
-            errors.append(_('%(where)s: "codes" must give each seated team its six-digit code') % {"where": where})
+        if sorted(entry["codes"]) != sorted(seat[2] for seat in seated(table)):
+            errors.append(_('%(where)s: "codes" must give each seated player their six-digit code') % {"where": where}
+                          if parsed.individual else
+                          _('%(where)s: "codes" must give each seated team its six-digit code') % {"where": where})
         versions = _check_sheets(entry, table, where, confirmed_counts, system, errors)
         _check_events(entry, table, versions, where, errors)
     for key in sorted(set(tables) - set(parsed.table_details)):

@@ -8,7 +8,9 @@ the order it was given.
 
 Version 1's sections (``teams``, ``tables``) keep their shape: a table's result there is the sheet
 that counts in the standings now, so a version-1 reader sees the standings of the day. Version 2
-adds sections beside them that hold the rest of a running day (see :mod:`.spec`).
+adds sections beside them that hold the rest of a running day (see :mod:`.spec`). An individual
+tournament writes ``"entry": "individual"``, ``players`` instead of ``teams`` and tables of
+``pairs`` whose results are the stored lists in pair order (:mod:`.sides`).
 """
 
 from __future__ import annotations
@@ -16,9 +18,10 @@ from __future__ import annotations
 import datetime
 import json
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -30,6 +33,7 @@ import scoring
 from tournaments.models import Bye, Player, Result, ResultEvent, Round, Ruling, Table, TableSeat, Team, Tournament
 from tournaments.services.sheet_states import result_counts
 from tournaments.services.standings import team_key
+from tournaments.services.tournament_file.sides import indexed
 from tournaments.services.tournament_file.spec import FORMAT, VERSION
 
 
@@ -64,7 +68,7 @@ def team_sheet(keys: list[str], sheet: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _sheet_entry(row: dict[str, Any], keys: list[str]) -> dict[str, Any]:
+def _sheet_entry(row: dict[str, Any], keys: list[Any], fields: Callable[[dict], dict]) -> dict[str, Any]:
     entry: dict[str, Any] = {"version": row["version"], "state": row["state"], "source": row["source"],
                              "at": when(row["created_at"])}
     if row["by"]:
@@ -75,11 +79,11 @@ def _sheet_entry(row: dict[str, Any], keys: list[str]) -> dict[str, Any]:
         entry["confirmed_by"] = keys[row["confirmed_by"] - 1]
     if row["reason"]:
         entry["reason"] = row["reason"]
-    entry.update(team_sheet(keys, row["sheet"]))
+    entry.update(fields(row["sheet"]))
     return entry
 
 
-def _event_entry(row: dict[str, Any], keys: list[str], versions: dict[int, int]) -> dict[str, Any]:
+def _event_entry(row: dict[str, Any], keys: list[Any], versions: dict[int, int]) -> dict[str, Any]:
     entry: dict[str, Any] = {"kind": row["kind"], "source": row["source"], "at": when(row["created_at"])}
     if row["result_id"] is not None:
         entry["version"] = versions[row["result_id"]]
@@ -149,29 +153,36 @@ def _export(tournament: Tournament, version: int) -> dict[str, Any]:
         data["points"] = list(tournament.points_list)
 
     rows = _rows(tournament)
-    key_of = {team["pk"]: team_key(Team(number=team["number"])) for team in rows.teams}
-    data["teams"] = []
-    for team in rows.teams:
-        entry = {"id": key_of[team["pk"]], "name": team["name"], "players": rows.players[team["pk"]]}
-        if team["club__name"]:
-            entry["club"] = team["club__name"]
-        data["teams"].append(entry)
+    individual = tournament.individual
+    key_of = {team["pk"]: team_key(Team(number=team["number"]), individual) for team in rows.teams}
+    if individual:
+        data["entry"] = tournament.entry
+    data["players" if individual else "teams"] = [_entrant(team, key_of, rows, individual) for team in rows.teams]
 
     data["tables"], details = [], []
     for round_ in rows.rounds:
         for table in rows.tables[round_["pk"]]:
             seats = rows.seats[table["pk"]]
-            keys = [key_of[team_id] for team_id, _code in seats]
-            entry: dict[str, Any] = {"round": round_["number"], "table": table["number"], "teams": keys}
+            entry: dict[str, Any] = {"round": round_["number"], "table": table["number"]}
+            if individual:  # a side is the pair at a position; the file names it by its index
+                by_position: dict[int, list[str]] = defaultdict(list)
+                for position, team_id, _code in seats:
+                    by_position[position].append(key_of[team_id])
+                entry["pairs"] = list(by_position.values())
+                keys: list[Any] = list(range(len(by_position)))
+                fields: Callable[[dict], dict] = indexed
+            else:
+                entry["teams"] = keys = [key_of[team_id] for _position, team_id, _code in seats]
+                fields = partial(team_sheet, keys)
             sheets = rows.sheets[table["pk"]]
             if sheets and result_counts(sheets[-1]["state"], tournament.confirmed_counts):
-                entry.update(team_sheet(keys, sheets[-1]["sheet"]))
+                entry.update(fields(sheets[-1]["sheet"]))
             data["tables"].append(entry)
             number_of = {sheet["pk"]: sheet["version"] for sheet in sheets}
             details.append({
                 "round": round_["number"], "table": table["number"], "token": table["token"],
-                "codes": {key: code for key, (_team, code) in zip(keys, seats)},
-                "sheets": [_sheet_entry(sheet, keys) for sheet in sheets],
+                "codes": {key_of[team_id]: code for _position, team_id, code in seats},
+                "sheets": [_sheet_entry(sheet, keys, fields) for sheet in sheets],
                 "events": [_event_entry(event, keys, number_of) for event in rows.events[table["pk"]]],
             })
         for team_id in sorted(rows.byes[round_["pk"]], key=lambda pk: rows.number_of[pk]):
@@ -180,6 +191,8 @@ def _export(tournament: Tournament, version: int) -> dict[str, Any]:
         return data
 
     data["tournament"] = _tournament_section(tournament)
+    if individual:
+        data["tournament"]["draw_mode"] = tournament.draw_mode
     clubs = {team["club__name"]: team["club__town"] for team in rows.teams if team["club__name"]}
     data["clubs"] = [{"name": name, "town": clubs[name]} for name in sorted(clubs)]
     data["team_details"] = [{
@@ -197,6 +210,16 @@ def _export(tournament: Tournament, version: int) -> dict[str, Any]:
                 for round_ in rows.rounds for table in rows.tables[round_["pk"]]}
     data["rulings"] = [_ruling_entry(ruling, table_at) for ruling in rows.rulings]
     return data
+
+
+def _entrant(team: dict[str, Any], key_of: dict[int, str], rows: _Rows, individual: bool) -> dict[str, Any]:
+    """A team of ``teams`` — or in an individual file a player of ``players``, whose name is the entrant's."""
+    entry = {"id": key_of[team["pk"]], "name": team["name"]}
+    if not individual:
+        entry["players"] = rows.players[team["pk"]]
+    if team["club__name"]:
+        entry["club"] = team["club__name"]
+    return entry
 
 
 def _ruling_entry(row: dict[str, Any], table_at: dict[int, tuple[int, int]]) -> dict[str, Any]:
@@ -222,7 +245,7 @@ class _Rows:
     number_of: dict[int, int]
     rounds: list[dict]
     tables: dict[int, list[dict]] = field(default_factory=lambda: defaultdict(list))
-    seats: dict[int, list[tuple[int, str]]] = field(default_factory=lambda: defaultdict(list))
+    seats: dict[int, list[tuple[int, int, str]]] = field(default_factory=lambda: defaultdict(list))  # (position, team, code)
     sheets: dict[int, list[dict]] = field(default_factory=lambda: defaultdict(list))
     events: dict[int, list[dict]] = field(default_factory=lambda: defaultdict(list))
     byes: dict[int, list[int]] = field(default_factory=lambda: defaultdict(list))
@@ -244,9 +267,9 @@ def _rows(tournament: Tournament) -> _Rows:
     in_tournament = {"round__tournament": tournament}
     for table in Table.objects.filter(**in_tournament).order_by("number").values("pk", "round_id", "number", "token"):
         rows.tables[table["round_id"]].append(table)
-    for table_id, team_id, code in TableSeat.objects.filter(**in_tournament).order_by("table_id", "position") \
-            .values_list("table_id", "team_id", "code"):
-        rows.seats[table_id].append((team_id, code))
+    for table_id, position, team_id, code in TableSeat.objects.filter(**in_tournament) \
+            .order_by("table_id", "position", "member").values_list("table_id", "position", "team_id", "code"):
+        rows.seats[table_id].append((position, team_id, code))
     in_tables = {"table__round__tournament": tournament}
     for sheet in Result.objects.filter(**in_tables).order_by("table_id", "version").values(
             "pk", "table_id", "version", "state", "source", "created_at", "submitted_by", "confirmed_by", "reason",

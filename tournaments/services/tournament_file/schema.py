@@ -45,6 +45,7 @@ from tournaments.services.tournament_file.spec import (
     ID_MAX_LENGTH,
     JSON_INT_MAX,
     MAX_DEPTH,
+    PLAYER_ID_PATTERN,
     READS,
     TEXT_MAX_LENGTH,
     TOKEN_PATTERN,
@@ -308,6 +309,17 @@ class ByTeam(Kind):
 
 
 @dataclass(frozen=True)
+class Misplaced(Kind):
+    """A field that belongs to the other kind of file (``"pairs"`` in a team tournament's file):
+    refused with ``reason``, whatever its value."""
+
+    reason: Any
+
+    def _check(self, value, at, depth, errors):
+        errors.append(_("%(at)s: %(reason)s") % {"at": where(at), "reason": self.reason})
+
+
+@dataclass(frozen=True)
 class Json(Kind):
     """A JSON value kept as it is (a ruling's position, the frozen standings): any nesting up to the
     file's depth limit, texts and numbers a database keeps; of the ``kinds`` given and, when a
@@ -352,6 +364,10 @@ TEAM_ID = Text(ID_MAX_LENGTH, blank=False)
 SLUG_FORM = gettext_lazy("a short name of letters, digits, hyphens and underscores")
 TOKEN_FORM = gettext_lazy("a private link of 16 to 32 letters, digits, hyphens and underscores")
 CODE_FORM = gettext_lazy("six digits")
+PLAYER_ID = Text(ID_MAX_LENGTH, blank=False, pattern=re.compile(PLAYER_ID_PATTERN, re.ASCII),
+                 form=gettext_lazy("a player id: P and the player's number, like P12"))
+PAIR_INDEX = Int(0, max(TEAMS_PER_TABLE) - 1)
+"""A pair of an individual file's table, by its index in the table's ``pairs``."""
 
 
 def _integer_range(model_field: models.Field) -> tuple[int, int]:
@@ -390,23 +406,44 @@ def column(model: type[models.Model], name: str, **changes: Any) -> Kind:
 
 
 @cache
-def file_schema(version: int) -> Obj:
-    """The whole file of ``version`` (1 or 2), field by field (``docs/tournament-file.md``)."""
+def file_schema(version: int, individual: bool = False) -> Obj:
+    """The whole file of ``version`` (1 or 2), field by field (``docs/tournament-file.md``).
+    ``individual``: the file of an individual tournament (``"entry": "individual"``): ``players``
+    instead of ``teams``, tables of ``pairs`` with results as lists in pair order, a pair named by
+    its index."""
     round_number, table_number = column(Round, "number"), column(Table, "number")
     user = get_user_model()
     by = column(user, user.USERNAME_FIELD, blank=False)
-    result = {  # the kinds; what can happen at a table is scoring.validate's to say
-        "arrivals": List(TEAM_ID), "pawns_home": ByTeam(JSON_INT), "home": ByTeam(List(List(JSON_INT))),
-        "forfeit": TEAM_ID, "stopped_by_clock": Flag(),
-    }
-    table = Obj({"round": round_number, "table": table_number,
-                 "teams": List(TEAM_ID, min(TEAMS_PER_TABLE), max(TEAMS_PER_TABLE)), **result},
-                required=("round", "table", "teams"))
+    if individual:
+        side: Kind = PAIR_INDEX
+        result = {"arrivals": List(PAIR_INDEX), "pawns_home": List(JSON_INT), "home": List(List(List(JSON_INT))),
+                  "forfeit": PAIR_INDEX, "stopped_by_clock": Flag()}
+        seats = {"pairs": List(List(TEAM_ID, PLAYERS_PER_TEAM, PLAYERS_PER_TEAM), min(TEAMS_PER_TABLE), max(TEAMS_PER_TABLE))}
+        other = "teams", Misplaced(gettext_lazy('a table of "teams" belongs to a team tournament; the tables of an '
+                                                'individual file seat "pairs" of players'))
+    else:
+        side = TEAM_ID
+        result = {  # the kinds; what can happen at a table is scoring.validate's to say
+            "arrivals": List(TEAM_ID), "pawns_home": ByTeam(JSON_INT), "home": ByTeam(List(List(JSON_INT))),
+            "forfeit": TEAM_ID, "stopped_by_clock": Flag(),
+        }
+        seats = {"teams": List(TEAM_ID, min(TEAMS_PER_TABLE), max(TEAMS_PER_TABLE))}
+        other = "pairs", Misplaced(gettext_lazy('"pairs" belong to an individual tournament, and this file has no '
+                                                '"entry": "individual"'))
+    table = Cases(*other, Obj({"round": round_number, "table": table_number, **seats, **result},
+                              required=("round", "table", *seats)))
     bye = Obj({"round": round_number, "bye": TEAM_ID}, required=("round", "bye"))
-    team = Obj({"id": TEAM_ID, "name": column(Team, "name"),
-                "players": List(column(Player, "name"), PLAYERS_PER_TEAM, PLAYERS_PER_TEAM),
-                "club": column(Club, "name", blank=True)},
-               required=("id", "name", "players"))
+    if individual:
+        player = Obj({"id": PLAYER_ID, "name": column(Team, "name"), "club": column(Club, "name", blank=True)},
+                     required=("id", "name"))
+        entrants = {"players": List(player, 1),
+                    "teams": Misplaced(gettext_lazy('an individual file lists its "players" instead'))}
+    else:
+        team = Obj({"id": TEAM_ID, "name": column(Team, "name"),
+                    "players": List(column(Player, "name"), PLAYERS_PER_TEAM, PLAYERS_PER_TEAM),
+                    "club": column(Club, "name", blank=True)},
+                   required=("id", "name", "players"))
+        entrants = {"teams": List(team, 1)}
     rules = Obj({rule.name: column(Tournament, rule.name) for rule in dataclass_fields(HouseRules)}, strict=True, null=True)
     top: dict[str, Kind] = {
         "format": Choice((FORMAT,)), "version": Choice(READS), "name": column(Tournament, "name"),
@@ -414,16 +451,17 @@ def file_schema(version: int) -> Obj:
         "rounds": column(Tournament, "rounds"), "round_minutes": column(Tournament, "round_minutes"),
         "teams_per_table": column(Tournament, "teams_per_table"), "venue": column(Tournament, "venue"),
         "seed": column(Tournament, "seed"), "points": List(Int(0, JSON_INT_MAX), 1, 100), "rules": rules,
-        "teams": List(team, 1), "tables": List(Cases("bye", bye, table)),
+        "entry": column(Tournament, "entry"), **entrants, "tables": List(Cases("bye", bye, table)),
     }
-    required = ("format", "version", "name", "scoring", "teams")
+    required = ("format", "version", "name", "scoring", "players" if individual else "teams")
     if version == 1:
         return Obj(top, required=required)
 
-    standings_row = Obj({"rank": JSON_INT, "team": TEAM_ID, "name": Text(NAME_MAX_LENGTH), "points": Number(),
+    entrant = {"id": TEAM_ID} if individual else {"team": TEAM_ID}
+    standings_row = Obj({"rank": JSON_INT, **entrant, "name": Text(NAME_MAX_LENGTH), "points": Number(),
                          "rounds": List(Number(null=True)), "lot": Flag(), "player": Text(NAME_MAX_LENGTH),
                          "bye_round": replace(round_number, null=True), "corrected": List(round_number)},
-                        required=("rank", "team", "points", "rounds", "lot"))
+                        required=("rank", *entrant, "points", "rounds", "lot"))
     after_round = replace(round_number, low=0, null=True)  # 0: frozen before any round
     frozen = Json(kinds=(dict,), shape=Obj({"after_round": after_round, "standings": List(standings_row)},
                                            required=("standings",)), null=True)
@@ -431,7 +469,7 @@ def file_schema(version: int) -> Obj:
                 "entry_grace_minutes", "confirmed_counts")
     tournament = Obj({"slug": column(Tournament, "slug", pattern=validate_slug.regex, form=SLUG_FORM),
                       **{key: column(Tournament, key) for key in settings}, "language": column(Tournament, "language"),
-                      "frozen_standings": frozen},
+                      "draw_mode": column(Tournament, "draw_mode"), "frozen_standings": frozen},
                      required=("slug", *settings))
     clubs = List(Obj({"name": column(Club, "name"), "town": column(Club, "town")}, required=("name",)))
     team_details = List(Obj(
@@ -444,10 +482,10 @@ def file_schema(version: int) -> Obj:
         required=("round", "status", "minutes")))
     sheet = Obj({"version": column(Result, "version"), "state": column(Result, "state"),
                  "source": column(Result, "source"), "at": column(Result, "created_at"), "by": by,
-                 "submitted_by": TEAM_ID, "confirmed_by": TEAM_ID, "reason": column(Result, "reason"), **result},
+                 "submitted_by": side, "confirmed_by": side, "reason": column(Result, "reason"), **result},
                 required=("version", "state", "source", "at"))
     event = Obj({"kind": column(ResultEvent, "kind"), "source": column(ResultEvent, "source"),
-                 "at": column(ResultEvent, "created_at"), "version": column(Result, "version"), "team": TEAM_ID,
+                 "at": column(ResultEvent, "created_at"), "version": column(Result, "version"), "team": side,
                  "by": by, "note": column(ResultEvent, "note")},
                 required=("kind", "source", "at"))
     table_details = List(Obj(
@@ -466,6 +504,7 @@ def file_schema(version: int) -> Obj:
     return Obj({**top, "exported_at": Moment(), **sections}, required=(*required, *sections))
 
 
-def check_schema(data: dict, version: int, errors: list[str]) -> None:
-    """Every value of ``data`` (a file of ``version``) against the schema: a message per problem."""
-    file_schema(version).check(data, None, 1, errors)
+def check_schema(data: dict, version: int, individual: bool, errors: list[str]) -> None:
+    """Every value of ``data`` (a file of ``version``, of an individual tournament or not) against
+    the schema: a message per problem."""
+    file_schema(version, individual).check(data, None, 1, errors)

@@ -17,6 +17,8 @@ TOKEN_PATTERN = r"[A-Za-z0-9_-]{16,32}"
 """A table's private link as ``new_table_token`` makes it (written in the file, kept on restore)."""
 CODE_PATTERN = r"\d{6}"
 """A team's confirmation code as ``new_team_code`` makes it."""
+PLAYER_ID_PATTERN = r"P[1-9][0-9]{0,8}"
+"""A player's id in an individual file: ``P`` and the entrant's number (``P17``)."""
 
 MAX_BYTES = 20 * 1024 * 1024
 """The largest file read (20 MB): twice a finished day of 1,000 teams and 10 rounds (about 9 MB), and

@@ -32,6 +32,7 @@ from tournaments.models import (
     NAME_MAX_LENGTH,
     Bye,
     Club,
+    Entry,
     Language,
     Result,
     ResultEvent,
@@ -45,10 +46,10 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.models.rounds import new_table_token, new_team_code
-from tournaments.services.results import from_sheet
 from tournaments.services.teams import TeamData, clubs_by_name, register_teams, whole_batches
 from tournaments.services.tournament_file.checks import InvalidTournamentFile, ParsedFile, read_file
 from tournaments.services.tournament_file.schema import moment
+from tournaments.services.tournament_file.sides import seated, side_keys, side_refs, stored_sheet
 from tournaments.services.tournament_file.spec import RESULT_FIELDS
 from tournaments.signals import bump
 
@@ -116,10 +117,12 @@ def _refuse_taken_links(parsed: ParsedFile, replaced: Tournament | None) -> None
 
 
 def _team_numbers(parsed: ParsedFile) -> list[int]:
-    """Version 2 gives each team's number; version 1 takes it from ids like T12 when they all are."""
+    """Version 2 gives each team's number; version 1 takes it from ids like T12 (P12 for the players
+    of an individual file) when they all are."""
     if parsed.team_details:
         return [parsed.team_details[team["id"]]["number"] for team in parsed.teams]
-    found = [re.fullmatch(r"T([1-9][0-9]{0,8})", team["id"]) for team in parsed.teams]
+    prefix = "P" if parsed.individual else "T"
+    found = [re.fullmatch(prefix + r"([1-9][0-9]{0,8})", team["id"]) for team in parsed.teams]
     if all(found) and len({int(m.group(1)) for m in found}) == len(found):
         return [int(m.group(1)) for m in found]
     return list(range(1, len(parsed.teams) + 1))
@@ -127,14 +130,20 @@ def _team_numbers(parsed: ParsedFile) -> list[int]:
 
 def _tournament_fields(parsed: ParsedFile, copy: bool, replacing: Tournament | None) -> dict[str, Any]:
     data = parsed.data
-    teams_per_table = data.get("teams_per_table") or (3 if any(len(t["teams"]) == 3 for t in parsed.tables) else 2)
+    three = any(len(side_keys(table)) == 3 for table in parsed.tables)
+    # A team file without "teams_per_table" that seats three teams is a day of tables of three; an
+    # individual tournament seats three pairs at a six-player board only with three_team_table.
+    teams_per_table = data.get("teams_per_table") or (3 if three and not parsed.individual else 2)
     fields: dict[str, Any] = {
         "name": data["name"].strip(),
         "date": datetime.date.fromisoformat(data["date"]) if "date" in data else datetime.date.today(),
         "venue": data.get("venue", ""), "scoring_system": data["scoring"],
         "rounds": data.get("rounds", 3), "round_minutes": data.get("round_minutes", 45),
         "teams_per_table": teams_per_table, **parsed.rules.as_json(),
+        "entry": Entry.INDIVIDUAL if parsed.individual else Entry.TEAMS,
     }
+    if parsed.individual:
+        fields["three_team_table"] = three  # version 2 gives the setting itself (below)
     if "seed" in data:
         fields["seed"] = data["seed"]
     if "points" in data:
@@ -145,6 +154,8 @@ def _tournament_fields(parsed: ParsedFile, copy: bool, replacing: Tournament | N
             "status", "hidden", "archived", "public_names", "three_team_table", "avoid_same_club",
             "entry_grace_minutes", "confirmed_counts")})
         fields["language"] = section.get("language", Language.DUTCH)
+        if "draw_mode" in section:
+            fields["draw_mode"] = section["draw_mode"]
         fields["created_at"] = moment(section["created_at"])
         fields["frozen_standings"] = section.get("frozen_standings")
     if copy:
@@ -191,8 +202,8 @@ def _write(parsed: ParsedFile, *, copy: bool = False, replacing: Tournament | No
     tournament = Tournament.objects.create(**_tournament_fields(parsed, copy, replacing))
     links = NEW if copy else KEEP
     created = register_teams(tournament, [
-        TeamData(name=t["name"].strip(), players=(t["players"][0].strip(), t["players"][1].strip()),
-                 club=t.get("club", ""), number=number)
+        TeamData(name=t["name"].strip(), club=t.get("club", ""), number=number,
+                 players=(t["name"].strip(),) if parsed.individual else (t["players"][0].strip(), t["players"][1].strip()))
         for t, number in zip(parsed.teams, _team_numbers(parsed))
     ])
     team_of = {t["id"]: team for t, team in zip(parsed.teams, created)}
@@ -209,17 +220,17 @@ def _write(parsed: ParsedFile, *, copy: bool = False, replacing: Tournament | No
             for entry in tables
         ])
         TableSeat.objects.bulk_create([
-            TableSeat(table=table, round=rounds[entry["round"]], team=team_of[team_id], position=position,
+            TableSeat(table=table, round=rounds[entry["round"]], team=team_of[team_id], position=position, member=member,
                       code=_detail(parsed, entry)["codes"][team_id] if links == KEEP and parsed.version >= 2
                       else new_team_code())
             for entry, table in zip(tables, table_objects)
-            for position, team_id in enumerate(entry["teams"], start=1)
+            for position, member, team_id in seated(entry)
         ])
         if parsed.version >= 2:
             _write_sheets(parsed, tables, table_objects, users)
         else:
             Result.objects.bulk_create([
-                Result(table=table, version=1, source=ResultSource.IMPORT, sheet=from_sheet(entry["teams"], entry))
+                Result(table=table, version=1, source=ResultSource.IMPORT, sheet=stored_sheet(entry, entry))
                 for entry, table in zip(tables, table_objects)
                 if any(key in entry for key in RESULT_FIELDS)
             ])
@@ -284,14 +295,19 @@ def _write_rounds(parsed: ParsedFile, tournament: Tournament) -> dict[int, Round
         return {round_.number: round_ for round_ in Round.objects.bulk_create(objects)}
 
 
+def _places(entry: dict) -> dict:
+    """The place on the sheet (1, 2, 3) of each side as the file names it (a team id or a pair index)."""
+    return {side: position for position, side in enumerate(side_refs(entry), start=1)}
+
+
 def _write_sheets(parsed: ParsedFile, tables: list[dict], table_objects: list[Table], users: dict) -> None:
     results, events = [], []
     for entry, table in zip(tables, table_objects):
         details = _detail(parsed, entry)
-        place = {team_id: position for position, team_id in enumerate(entry["teams"], start=1)}
+        place = _places(entry)
         for sheet in details["sheets"]:
             results.append(Result(
-                table=table, version=sheet["version"], sheet=from_sheet(entry["teams"], sheet), source=sheet["source"],
+                table=table, version=sheet["version"], sheet=stored_sheet(entry, sheet), source=sheet["source"],
                 reason=sheet.get("reason", ""), state=sheet["state"], submitted_by=place.get(sheet.get("submitted_by")),
                 confirmed_by=place.get(sheet.get("confirmed_by")), created_at=moment(sheet["at"]),
                 created_by=users.get(sheet.get("by")),
@@ -299,7 +315,7 @@ def _write_sheets(parsed: ParsedFile, tables: list[dict], table_objects: list[Ta
     created = Result.objects.bulk_create(results)
     result_at = {(result.table_id, result.version): result for result in created}
     for entry, table in zip(tables, table_objects):
-        place = {team_id: position for position, team_id in enumerate(entry["teams"], start=1)}
+        place = _places(entry)
         for event in _detail(parsed, entry)["events"]:
             events.append(ResultEvent(
                 table=table, result=result_at.get((table.pk, event.get("version"))), kind=event["kind"],
