@@ -248,3 +248,77 @@ def results_of(tournament: Tournament) -> list:
     from tournaments.models import Result
 
     return list(Result.objects.filter(table__round__tournament=tournament))
+
+
+@pytest.mark.django_db
+def test_a_withdrawal_on_a_planned_day_redraws_the_remaining_rounds(director_client):
+    tournament = individual(9, rounds_=4)
+    pairing.plan_all_rounds(tournament)
+    first = tournament.round_set.get(number=1)
+    draft.publish(first)
+    gone = tournament.teams.get(number=5)
+    gone.withdrawn = True
+    gone.save()
+    response = director_client.get(f"/director/t/{tournament.slug}/rounds/", HTTP_ACCEPT_LANGUAGE="en")
+    assert "Draw rounds 2 to 4 again for the players present" in response.content.decode()
+    response = director_client.post(f"/director/t/{tournament.slug}/rounds/plan/", HTTP_ACCEPT_LANGUAGE="en",
+                                    follow=True)
+    assert "Rounds 2 to 4 drawn again" in response.content.decode()
+    for number in (2, 3, 4):
+        seated = set(TableSeat.objects.filter(round__tournament=tournament, round__number=number)
+                     .values_list("team_id", flat=True))
+        assert gone.pk not in seated and len(seated) == 8  # 8 players: two tables, nobody sits out
+    flags = draft.round_flags(tournament.round_set.get(number=3))
+    assert not [flag for flag in flags if flag.kind in ("partners-again", "withdrawn", "not-placed")]
+
+
+@pytest.mark.django_db
+def test_no_round_beyond_the_tournaments_rounds(director_client):
+    tournament = individual(8, rounds_=1)
+    pairing.plan_all_rounds(tournament)
+    page = director_client.get(f"/director/t/{tournament.slug}/rounds/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Draw round 2" not in page and 'data-testid="all-rounds-drawn"' in page
+    response = director_client.post(f"/director/t/{tournament.slug}/rounds/add/", HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 409 and tournament.round_set.count() == 1
+
+
+def all_partners(tournament: Tournament) -> list[frozenset[int]]:
+    found = []
+    for earlier in pairing.individual_history(tournament, except_round=0):
+        found += [frozenset(int(p) for p in pair) for t in earlier.tables for pair in t.pairs]
+    return found
+
+
+@pytest.mark.parametrize("players, rounds_", [(9, 8), (10, 5), (11, 3), (12, 4), (13, 6)])
+@pytest.mark.django_db
+def test_redrawing_one_round_of_a_planned_day_keeps_clear_of_the_later_rounds(director_client, players, rounds_):
+    tournament = individual(players, rounds_=rounds_)
+    pairing.plan_all_rounds(tournament)
+    draft.publish(tournament.round_set.get(number=1))
+    response = director_client.post(f"/director/t/{tournament.slug}/rounds/2/draw/", HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code in (302, 409), response.content[:300]
+    partners = all_partners(tournament)
+    assert len(partners) == len(set(partners))
+    byes = list(Bye.objects.filter(round__tournament=tournament).values_list("team_id", flat=True))
+    assert len(byes) == len(set(byes))
+
+
+@pytest.mark.django_db
+def test_a_withdrawal_mid_day_checks_only_the_rounds_left():
+    tournament = individual(12, rounds_=5, mode=DrawMode.STANDINGS)
+    for number in range(1, 4):
+        round_ = rounds.add_round(tournament)
+        pairing.pair_round(round_)
+        for found in Table.objects.filter(round=round_).with_seats().select_related("round__tournament"):
+            record_result(found, {"pawns_home": [8, number]})
+    gone = tournament.teams.get(number=3)
+    gone.withdrawn = True
+    gone.save()
+    for number in (4, 5):  # 11 players: three sit out each round, never one who sat out before
+        drawn = pairing.pair_round(rounds.add_round(tournament))
+        assert len(drawn.byes) == 3 and str(gone.pk) not in drawn.player_ids
+        for found in Table.objects.filter(round__tournament=tournament, round__number=number).with_seats() \
+                .select_related("round__tournament"):
+            record_result(found, {"pawns_home": [8, 1]})
+    partners = all_partners(tournament)
+    assert len(partners) == len(set(partners))

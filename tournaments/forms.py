@@ -125,10 +125,11 @@ class TeamForm(forms.Form):
         self.club_names = Club.objects.values_list("name", flat=True)
         self.helper = FormHelper()
         self.helper.form_tag = False
+        another = Submit("save_and_add", _("Save and add another"))
+        another.field_classes = "btn btn-outline-primary"  # not also btn-primary: blue text on blue
         self.helper.layout = Layout(
             *(["name"] if self.individual else ["name", "player_1", "player_2"]), "club", "number",
-            Submit("save", _("Save")),
-            Submit("save_and_add", _("Save and add another"), css_class="btn-outline-primary"),
+            Submit("save", _("Save")), another,
         )
 
     def _others(self):
@@ -190,7 +191,7 @@ class TableForm(forms.Form):
             .exclude(bye__round=round_)
             .order_by("number")
         )
-        count = 3 if tournament.teams_per_table == 3 or tournament.individual and tournament.three_team_table else 2
+        count = max(tournament.sides_per_table)
         if tournament.individual:  # consecutive players are a pair: pair 1 = players 1 and 2
             for index in range(1, 2 * count + 1):
                 self.fields[f"team_{index}"] = forms.ModelChoiceField(

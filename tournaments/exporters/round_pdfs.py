@@ -247,7 +247,7 @@ def _card_renderer(round_: Round, site_url: str | None, qr):
 
 def wall_by_table_html(round_: Round) -> str:
     return render_to_string(WALL_BY_TABLE_TEMPLATE, _context(
-        round_, tables=_tables(round_), byes=_byes(round_),
+        round_, tables=_tables(round_), byes=_bye_labels(round_),
     ))
 
 
@@ -302,6 +302,13 @@ def missing_results_html(round_: Round) -> str:
     return render_to_string(MISSING_RESULTS_TEMPLATE, _context(
         round_, tables=missing, table_count=len(tables),
     ))
+
+
+def _bye_labels(round_: Round) -> list[str]:
+    """The byes as the wall shows them: "5. De Kezers", an individual entrant under the privacy setting."""
+    tournament = round_.tournament
+    return [f"{team.number}. {entrant_name(team, tournament.public_names) if tournament.individual else team.name}"
+            for team in _byes(round_)]
 
 
 def _byes(round_: Round) -> list[Team]:

@@ -52,7 +52,8 @@ def route_cards(tournament: Tournament) -> list[RouteCard]:
             for team in side.teams:
                 teams[team.pk] = team
                 colour = " + ".join(str(p.colour) for p in side.players if p.seat.team_id == team.pk)
-                partner = " & ".join(entrant_name(other, names) for other in side.teams if other.pk != team.pk)
+                partner = " & ".join(f"{other.number}. {entrant_name(other, names)}"
+                                     for other in side.teams if other.pk != team.pk)
                 lines.setdefault(team.pk, []).append(RouteLine(table.round.number, table.number, colour, partner,
                                                                opponents))
     for bye in Bye.objects.filter(round__tournament=tournament).select_related("team", "round"):

@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 import scoring
 from tournaments.exporters.workbook import SheetSpec, WorkbookRows
 from tournaments.models import PublicNames, Result, Round, Tournament
-from tournaments.services.public_names import shown_standings
+from tournaments.services.public_names import shown_entrant, shown_standings
 from tournaments.services.results import to_sheet
 from tournaments.services.round_sheets import TableSheet, round_sheets
 from tournaments.services.standings import Standings, round_scores, standings
@@ -156,6 +156,8 @@ class StandingsWorkbook(WorkbookRows):
                 continue
             team_points = self.round_scores.team_points[team.pk]
             points = team_points[index] if index < len(team_points) else None
-            yield ([_("bye"), team.number, team.name, points] + [None] * (3 * (seats - 1))
+            name = (shown_entrant(team.name, team.number, self.tournament.public_names) if self.tournament.individual
+                    else team.name)
+            yield ([_("bye"), team.number, name, points] + [None] * (3 * (seats - 1))
                    + [_("Bye"), None])
 

@@ -269,6 +269,15 @@ class Tournament(models.Model):
         return self.entry == Entry.INDIVIDUAL
 
     @property
+    def sides_per_table(self) -> tuple[int, ...]:
+        """How many sides (teams, or the pairs of an individual tournament) a table may seat: 2, or 3 on a
+        six-player board (three teams per table, or a table of three instead of a bye). The one rule the
+        draw, the draft and a table added by hand follow."""
+        if self.individual:
+            return (2, 3) if self.three_team_table else (2,)
+        return (2, 3) if self.teams_per_table == 3 or self.three_team_table else (2,)
+
+    @property
     def per_player(self) -> bool:
         """Whether the standings rank the players of each team rather than teams (``individual-11``
         with fixed teams). An individual tournament ranks its entrants, who are players already."""

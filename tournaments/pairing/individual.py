@@ -55,7 +55,6 @@ RESTARTS = 4
 """By standings: fresh starts (seeded greedy) when the search from the standings keeps a repeat."""
 BYE_CHOICES = 40
 """Sets of players sitting out tried, best first, when a choice leaves no valid partnering."""
-"""By standings: fresh starts (seeded greedy) when the search from the standings keeps a repeat."""
 
 
 @dataclass(frozen=True)

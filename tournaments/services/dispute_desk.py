@@ -28,7 +28,7 @@ from tournaments.numbers import whole_or
 from tournaments.services import disputes
 from tournaments.services.clock import current_round
 from tournaments.services.house_rules import house_rule_lines
-from tournaments.services.seating import COLOURS
+from tournaments.services.seating import COLOURS, sides
 
 MAX_ARROWS = 16
 """More legal moves than this are listed but not all drawn (a split 7 can have dozens)."""
@@ -230,7 +230,10 @@ def current_tables(tournament: Tournament) -> list[Table]:
     round_ = current_round(tournament.pk)
     if round_ is None:
         return []
-    return list(round_.tables.select_related("round").with_seats().order_by("number"))
+    tables = list(round_.tables.select_related("round").with_seats().order_by("number"))
+    for table in tables:  # how the picker names a table's sides: "De Kezers / De Pionnen", or the pairs
+        table.side_labels = " / ".join(side.name for side in sides(table))
+    return tables
 
 
 def save(desk: Desk, tournament: Tournament, table: Table | None, note: str, user) -> Ruling | None:

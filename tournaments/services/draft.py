@@ -48,6 +48,7 @@ class Seating:
 
     tables: list[list[int]] = field(default_factory=list)
     byes: list[int] = field(default_factory=list)
+    numbers: list[int] = field(default_factory=list, compare=False)  # each table's number, when read from the round
 
     def placed(self) -> list[int]:
         return [pk for table in self.tables for pk in table] + list(self.byes)
@@ -57,6 +58,7 @@ def current_seating(round_: Round) -> Seating:
     seating = Seating()
     for table in round_.tables.order_by("number").prefetch_related("seats"):
         seating.tables.append([seat.team_id for seat in sorted(table.seats.all(), key=lambda s: (s.position, s.member))])
+        seating.numbers.append(table.number)
     seating.byes = list(round_.byes.order_by("team__number").values_list("team_id", flat=True))
     return seating
 
@@ -66,15 +68,17 @@ def round_flags(round_: Round) -> list[Flag]:
     tournament = round_.tournament
     teams = {team.pk: team for team in tournament.teams.select_related("club")}
     seating = current_seating(round_)
-    met = opponents_before(round_)
+    # Players alone meet again where the numbers force it (the draw keeps it as rare as it can): only
+    # a partner again is worth a flag; teams that meet again are.
+    met = {} if tournament.individual else opponents_before(round_)
     partnered = _partners_before(round_) if tournament.individual else {}
     flags: list[Flag] = []
-    for number, table in enumerate(seating.tables, start=1):
+    for number, table in zip(seating.numbers, seating.tables):
         for a, b in combinations(table, 2):
             pair = {"a": teams[a], "b": teams[b]}
             together = tournament.individual and table.index(a) // 2 == table.index(b) // 2
             if together and b in partnered.get(a, ()):
-                flags.append(Flag("partners-again", _("Partners again: %(a)s and %(b)s have partnered before.") % pair,
+                flags.append(Flag("partners-again", _("Partners again: %(a)s and %(b)s partner each other in another round too.") % pair,
                                   number))
             elif b in met.get(a, ()):
                 flags.append(Flag("rematch", _("Rematch: %(a)s and %(b)s have met before.") % pair, number))
@@ -102,7 +106,8 @@ def _per_side(tournament) -> int:
 
 
 def _partners_before(round_: Round) -> dict[int, set[int]]:
-    """Entrant pk → the entrants it partnered in earlier rounds (individual tournaments)."""
+    """Entrant pk → the entrants it partners in the tournament's other rounds (individual tournaments;
+    later rounds of a planned day too)."""
     partners: dict[int, set[int]] = {}
     for earlier in individual_history(round_.tournament, round_.number):
         for table in earlier.tables:
@@ -151,7 +156,7 @@ def seating_problems(round_: Round, new: Seating, typed: TypedArrangement | None
         for pk in current_seating(round_).placed():
             if pk not in seen:
                 problems.append((None, _("%(team)s would lose its place in this round.") % {"team": teams[pk]}))
-    sizes = (2, 3) if tournament.teams_per_table == 3 or tournament.three_team_table else (2,)
+    sizes = tournament.sides_per_table
     unknown = typed.unknown_team_lines if typed else set()
     per_side = _per_side(tournament)
     for table, number, line in zip(new.tables, numbers, table_lines):

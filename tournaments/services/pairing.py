@@ -180,19 +180,20 @@ def write_individual(round_: Round, drawn: individual.IndividualRound, team_by_i
     write_tables(round_, [(table.number, table.players) for table in drawn.tables], list(drawn.byes), team_by_id)
 
 
-def individual_history(tournament: Tournament, before: int) -> list[individual.IndividualRound]:
-    """The tournament's rounds before round ``before`` as the individual draw reads them (players are
-    entrant pks as text), in two queries."""
+def individual_history(tournament: Tournament, except_round: int) -> list[individual.IndividualRound]:
+    """Every round of the tournament but round ``except_round`` as the individual draw reads them
+    (players are entrant pks as text), in two queries. The rounds after it count too: a round of a
+    planned day drawn again must keep clear of the partners and byes of the later rounds drawn already."""
     seats: dict[int, dict[int, dict[int, list[str]]]] = defaultdict(lambda: defaultdict(lambda: defaultdict(list)))
     for round_number, table_number, position, team_id in TableSeat.objects.filter(
-        round__tournament=tournament, round__number__lt=before,
-    ).order_by("round__number", "table__number", "position", "member").values_list(
+        round__tournament=tournament,
+    ).exclude(round__number=except_round).order_by("round__number", "table__number", "position", "member").values_list(
         "round__number", "table__number", "position", "team_id",
     ):
         seats[round_number][table_number][position].append(str(team_id))
     byes: dict[int, list[str]] = defaultdict(list)
-    for round_number, team_id in Bye.objects.filter(
-        round__tournament=tournament, round__number__lt=before,
+    for round_number, team_id in Bye.objects.filter(round__tournament=tournament).exclude(
+        round__number=except_round,
     ).values_list("round__number", "team_id"):
         byes[round_number].append(str(team_id))
     rounds = []
@@ -205,43 +206,71 @@ def individual_history(tournament: Tournament, before: int) -> list[individual.I
     return rounds
 
 
-def check_individual_rounds(tournament: Tournament, players: int) -> list[str]:
-    """Why ``players`` present players cannot play the tournament's rounds (said before drawing)."""
+def check_individual_rounds(tournament: Tournament, players: int, *, rounds_left: int | None = None,
+                            sat_out: int = 0) -> list[str]:
+    """Why ``players`` present players cannot play the tournament's rounds (said before drawing).
+
+    ``rounds_left``: the rounds still to draw, the one being drawn included, when the day has begun
+    (None: the whole day, nothing drawn yet); ``sat_out``: how many of the players sat out already.
+    """
     if players < MIN_PLAYERS:
         return [_("At least %(least)s present players are needed to draw a round of an individual "
                   "tournament; there are %(count)s.") % {"least": MIN_PLAYERS, "count": players}]
     six = tournament.three_team_table
-    most = individual.max_rounds(players, six)
-    if tournament.rounds > most:
-        return [_("%(count)s players can play at most %(most)s rounds with a new partner every round "
-                  "and nobody sitting out twice, not %(rounds)s: lower the number of rounds in the "
-                  "tournament's settings%(six)s.") % {
-                      "count": players, "most": most, "rounds": tournament.rounds,
-                      "six": "" if six else _(" (or allow six-player boards)")}]
-    return []
+    if rounds_left is None:
+        most = individual.max_rounds(players, six)
+        if tournament.rounds <= most:
+            return []
+        values = {"count": players, "most": most, "rounds": tournament.rounds}
+        if six:
+            return [_("%(count)s players can play at most %(most)s rounds with a new partner every round and "
+                      "nobody sitting out twice, not %(rounds)s: lower the number of rounds in the tournament's "
+                      "settings.") % values]
+        return [_("%(count)s players can play at most %(most)s rounds with a new partner every round and nobody "
+                  "sitting out twice, not %(rounds)s: lower the number of rounds in the tournament's settings, "
+                  "or allow six-player boards.") % values]
+    _sizes, out = individual.table_plan(players, six)
+    if out * rounds_left <= players - sat_out:
+        return []
+    values = {"count": players, "left": rounds_left, "needed": out * rounds_left, "free": players - sat_out}
+    return [_("%(count)s players are present and %(left)s rounds are left to draw: %(needed)s times a player "
+              "sits out, but only %(free)s players have not sat out yet and nobody sits out twice. Lower the "
+              "number of rounds in the tournament's settings, or allow six-player boards.") % values]
 
 
 def draw_individual(round_: Round, teams: list[Team]) -> individual.IndividualRound:
     """The individual draw of ``round_``: by standings (the best together at table 1) or, in a
     planned tournament, as the next planned round; a ValidationError with every reason it cannot."""
     tournament = round_.tournament
-    errors = _missing_errors(round_) + check_individual_rounds(tournament, len(teams))
+    by_standings = tournament.draw_mode == DrawMode.STANDINGS and round_.number > 1
+    # A planned day needs no standings: its later rounds are drawn before the earlier are played.
+    others = individual_history(tournament, round_.number)
+    present = {str(team.pk) for team in teams}
+    sat_out = {player for other in others for player in other.byes}
+    later = tournament.round_set.filter(number__gt=round_.number, tables__isnull=False).distinct().count()
+    rounds_left = None if not others else max(1, tournament.rounds - round_.number + 1 - later)
+    errors = (_missing_errors(round_) if by_standings else []) + check_individual_rounds(
+        tournament, len(teams), rounds_left=rounds_left, sat_out=len(present & sat_out))
     if errors:
         raise ValidationError(errors)
-    by_standings = tournament.draw_mode == DrawMode.STANDINGS and round_.number > 1
     ranks: dict[str, int] = {}
     if by_standings:
         ranks = {row.key: row.rank for row in standings(tournament, round_.number - 1).rows}
     records = [individual.PlayerRecord(str(team.pk), ranks.get(team_key(team, individual=True), 0))
                for team in teams]
     try:
-        return individual.draw_round(records, individual_history(tournament, round_.number),
-                                     _round_seed(tournament, round_.number), tournament.three_team_table,
-                                     by_standings=by_standings)
+        drawn = individual.draw_round(records, others, _round_seed(tournament, round_.number),
+                                      tournament.three_team_table, by_standings=by_standings)
     except ValueError:
         raise ValidationError(_("No draw gives every present player a new partner in round %(number)s: "
                                 "the players have partnered everyone they can. Play fewer rounds.")
                               % {"number": round_.number}) from None
+    twice = sorted(set(drawn.byes) & sat_out)
+    if twice:  # the byes have run out (a withdrawal mid-day): say so rather than break the rule
+        names = {str(team.pk): str(team) for team in teams}
+        raise ValidationError([_("%(team)s has had a bye already; nobody sits out twice.") % {"team": names[pk]}
+                               for pk in twice])
+    return drawn
 
 
 def pair_round(round_: Round) -> pairing.Pairing | individual.IndividualRound:
@@ -269,7 +298,11 @@ def pair_round(round_: Round) -> pairing.Pairing | individual.IndividualRound:
 
 
 def plan_all_rounds(tournament: Tournament) -> list[Round]:
-    """Every round of the tournament drawn at once, without rematches, as drafts (no results needed)."""
+    """Every round of the tournament drawn at once, without rematches, as drafts (no results needed).
+    An individual tournament that has rounds already draws its remaining draft rounds again (after a
+    withdrawal or a late arrival): :func:`redraw_remaining`."""
+    if tournament.individual and tournament.round_set.exists():
+        return redraw_remaining(tournament)
     if tournament.round_set.exists():
         raise ValidationError(_("This tournament already has rounds; plan every round only before the first."))
     teams = teams_to_draw(tournament)
@@ -322,3 +355,31 @@ def _plan_individual(tournament: Tournament, teams: list[Team]) -> list[Round]:
     team_by_id = {str(team.pk): team for team in teams}
     return _create_rounds(tournament, [lambda round_, drawn=drawn: write_individual(round_, drawn, team_by_id)
                                        for drawn in plan])
+
+
+def remaining_drafts(tournament: Tournament) -> list[Round]:
+    """The draft rounds after the last round that was published: what a planned day can draw again."""
+    rounds = list(tournament.round_set.order_by("number"))
+    published = [round_.number for round_ in rounds if round_.status != RoundStatus.DRAFT]
+    return [round_ for round_ in rounds if round_.number > max(published, default=0)]
+
+
+def redraw_remaining(tournament: Tournament) -> list[Round]:
+    """Draw the remaining draft rounds of a planned individual day again, in order, for the players
+    present now (a player withdrew or came late): each keeps every earlier round's partners in mind."""
+    if tournament.draw_mode == DrawMode.STANDINGS:
+        raise ValidationError(_("This tournament draws each round from the standings; set its draw to "
+                                "planned to draw every round at once."))
+    drafts = remaining_drafts(tournament)
+    if not drafts:
+        raise ValidationError(_("Every round is published already: there is no draft round left to draw again."))
+    with transaction.atomic():  # the old draws go first: each round is drawn again knowing only the new ones
+        for round_ in drafts:
+            errors = check_can_redraw(round_)
+            if errors:
+                raise ValidationError(errors)
+            round_.tables.all().delete()
+            round_.byes.all().delete()
+        for round_ in drafts:
+            pair_round(round_)
+    return drafts

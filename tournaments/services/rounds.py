@@ -43,13 +43,12 @@ def check_table_teams(round_: Round, teams: list[Team], table: Table | None = No
     """Every reason these teams cannot sit together at a table of this round."""
     errors = []
     tournament = round_.tournament
+    allowed = tournament.sides_per_table
     if tournament.individual:
-        allowed = (4, 6) if tournament.three_team_table else (4,)
-        if len(teams) not in allowed:
-            errors.append(_("A table seats two pairs (4 players) in this tournament.") if allowed == (4,)
+        if len(teams) not in [2 * sides for sides in allowed]:
+            errors.append(_("A table seats two pairs (4 players) in this tournament.") if allowed == (2,)
                           else _("A table seats two or three pairs (4 or 6 players)."))
     else:
-        allowed = (2, 3) if tournament.teams_per_table == 3 else (2,)
         if len(teams) not in allowed:
             errors.append(
                 _("A table seats 2 teams in this tournament.") if allowed == (2,)

@@ -44,7 +44,7 @@ class Side:
     teams: tuple[Team, ...]  # the team; or the two entrants (teams of one player) of the pair
     players: tuple[SeatedPlayer, ...]  # in the order the sheet's ``home[side]`` lists them
     deals_first: bool
-    shown_name: str = ""  # the pair's name under the public-names setting (a team shows its own name)
+    entrant_names: tuple[str, ...] = ()  # a pair's players under the public-names setting (a team: none)
 
     @property
     def index(self) -> int:
@@ -68,15 +68,14 @@ class Side:
     @property
     def name(self) -> str:
         """How the side is named on sheets and messages: "De Kezers", or "Anna & Bert" for a pair."""
-        return self.shown_name or self.team.name
+        return " & ".join(self.entrant_names) or self.team.name
 
     @property
     def label(self) -> str:
         """With the numbers: "3. De Kezers", or "12. Anna & 7. Bert" for a pair."""
         if not self.pair:
             return f"{self.team.number}. {self.team.name}"
-        names = self.shown_name.split(" & ")
-        return " & ".join(f"{team.number}. {name}" for team, name in zip(self.teams, names))
+        return " & ".join(f"{team.number}. {name}" for team, name in zip(self.teams, self.entrant_names))
 
     @property
     def numbers(self) -> str:
@@ -147,17 +146,17 @@ def sides(table: Table, names: str = PublicNames.FULL) -> list[Side]:
         if len(rows) == 1:  # a team: its two players from the one row
             seat = rows[0]
             people = [(name, seat) for name in seat.team.player_names]
-            pair_name = ""
+            pair_names: tuple[str, ...] = ()
         else:  # a drawn pair: one player per row
             people = [(name, seat) for seat in rows for name in seat.team.player_names[:1]]
-            pair_name = " & ".join(entrant_name(seat.team, names) for seat in rows)
+            pair_names = tuple(entrant_name(seat.team, names) for seat in rows)
         people += [("", rows[-1])] * (2 - len(people))
         players = tuple(
             SeatedPlayer(name=shown_name(name, names), colour=COLOURS[board_seat], board_seat=board_seat, seat=seat)
             for (name, seat), board_seat in zip(people, board_seats(position, count))
         )
         found.append(Side(position=position, teams=tuple(seat.team for seat in rows), players=players,
-                          deals_first=position == 1, shown_name=pair_name))
+                          deals_first=position == 1, entrant_names=pair_names))
     return found
 
 

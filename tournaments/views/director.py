@@ -103,7 +103,7 @@ class TeamList(TournamentMixin, SingleTableMixin, TemplateView):
     table_class = TeamListing
     template_name = "tournaments/director/team_list.html"
 
-    def get_table_kwargs(self):
+    def get_table_kwargs(self) -> dict:
         """An individual tournament lists players: the name is the player's, there is no second column of players."""
         if not self.tournament.individual:
             return {}
@@ -187,7 +187,8 @@ def team_withdraw(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             "tournament": team.tournament, "team": team, "players": team.player_names,
         })
     team = team_services.set_withdrawn(team, True)
-    messages.info(request, _("Team %(team)s withdrawn.") % {"team": team})
+    messages.info(request, (_("Player %(team)s withdrawn.") if team.tournament.individual
+                            else _("Team %(team)s withdrawn.")) % {"team": team})
     return redirect(request.POST.get("next") or reverse("director:team_list", args=[slug]))
 
 
@@ -195,7 +196,8 @@ def team_withdraw(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 @require_POST
 def team_reinstate(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     team = team_services.set_withdrawn(_tournament_team(slug, pk), False)
-    messages.info(request, _("Team %(team)s reinstated.") % {"team": team})
+    messages.info(request, (_("Player %(team)s reinstated.") if team.tournament.individual
+                            else _("Team %(team)s reinstated.")) % {"team": team})
     return redirect(request.POST.get("next") or reverse("director:team_list", args=[slug]))
 
 

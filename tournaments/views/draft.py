@@ -34,12 +34,22 @@ def draw(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def plan(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_or_404(slug)
     try:
-        pairing_services.plan_all_rounds(tournament)
+        planned = pairing_services.plan_all_rounds(tournament)
     except ValidationError as error:
         return refused(request, error.messages, "director:round_list", slug)
-    messages.success(request, ngettext("%(count)s round planned without rematches.",
-                                       "%(count)s rounds planned without rematches.", tournament.rounds)
-                     % {"count": tournament.rounds})
+    if planned[0].number > 1:  # a planned individual day: its remaining rounds drawn again
+        messages.success(request, _("Rounds %(first)s to %(last)s drawn again for the players present now. "
+                                    "Print their route cards again.")
+                         % {"first": planned[0].number, "last": planned[-1].number})
+        return redirect("director:round_detail", slug, planned[0].number)
+    if tournament.individual:
+        messages.success(request, ngettext("%(count)s round planned: every player has a new partner every round.",
+                                           "%(count)s rounds planned: every player has a new partner every round.",
+                                           tournament.rounds) % {"count": tournament.rounds})
+    else:
+        messages.success(request, ngettext("%(count)s round planned without rematches.",
+                                           "%(count)s rounds planned without rematches.", tournament.rounds)
+                         % {"count": tournament.rounds})
     return redirect("director:round_detail", slug, 1)
 
 

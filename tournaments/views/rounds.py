@@ -11,12 +11,14 @@ from django.views.decorators.http import require_POST
 
 from tournaments.exporters.base import round_downloads
 from tournaments.forms import TableForm
+from tournaments.models import DrawMode
 from tournaments.permissions import director_required
 from tournaments.services import rounds as round_services
-from tournaments.services.pairing import pair_round
+from tournaments.services.pairing import pair_round, remaining_drafts
 from tournaments.views.lookups import (
     REFUSED,
     act,
+    refused,
     round_or_404,
     table_or_404,
     tournament_or_404,
@@ -27,8 +29,10 @@ from tournaments.views.lookups import (
 def round_list(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_or_404(slug)
     rounds = round_services.rounds_with_counts(tournament)
+    planned_day = tournament.individual and tournament.draw_mode == DrawMode.PLANNED
     return render(request, "tournaments/director/round_list.html", {
         "tournament": tournament, "rounds": rounds, "next_number": len(rounds) + 1,
+        "redraw": [round_.number for round_ in remaining_drafts(tournament)] if planned_day and rounds else [],
     })
 
 
@@ -36,6 +40,10 @@ def round_list(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def round_add(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_or_404(slug)
+    if tournament.round_set.count() >= tournament.rounds:
+        return refused(request, [_("All %(count)s rounds of the tournament are drawn. To play another, raise the "
+                                   "number of rounds in the tournament's settings first.") % {"count": tournament.rounds}],
+                       "director:round_list", slug)
     round_ = round_services.add_round(tournament)
     try:
         pair_round(round_)

@@ -153,6 +153,8 @@ def _tournament_fields(parsed: ParsedFile, copy: bool, replacing: Tournament | N
         fields.update({key: section[key] for key in (
             "status", "hidden", "archived", "public_names", "three_team_table", "avoid_same_club",
             "entry_grace_minutes", "confirmed_counts")})
+        if three and parsed.individual:  # a table of three pairs is there: the setting that allows it stays on
+            fields["three_team_table"] = True
         fields["language"] = section.get("language", Language.DUTCH)
         if "draw_mode" in section:
             fields["draw_mode"] = section["draw_mode"]
