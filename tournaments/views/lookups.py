@@ -21,11 +21,12 @@ from collections.abc import Callable
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse, QueryDict
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import resolve, reverse
 
 from tournaments.models import Round, Table, Tournament
+from tournaments.precompiled import Precompiled
 
 
 def tournament_or_404(slug: str) -> Tournament:
@@ -33,11 +34,18 @@ def tournament_or_404(slug: str) -> Tournament:
     return get_object_or_404(Tournament, slug=slug)
 
 
+_public_tournament = Precompiled(lambda slug: Tournament.objects.public().filter(slug=slug))
+
+
 def public_tournament_or_404(slug: str) -> Tournament:
     """The tournament of ``slug`` as players see it: a hidden one or a practice run is not there
     (404, ``Tournament.objects.public()``). Every public view finds its tournament, round or table
-    through these ``public_`` lookups."""
-    return get_object_or_404(Tournament.objects.public(), slug=slug)
+    through these ``public_`` lookups. The hottest query of the day: its SQL is compiled once
+    (:mod:`tournaments.precompiled`)."""
+    found = _public_tournament(slug)
+    if found is None:
+        raise Http404("No tournament matches the given query.")
+    return found
 
 
 def public_round_or_404(slug: str, number: int) -> Round:
@@ -58,8 +66,9 @@ def link_table(token: str) -> Table | None:
     """The table of a private link (``/s/<token>/``) with its seats and sheets (``with_sheets``), or
     None: an unknown link, or one of a practice run (nothing of a practice run is public, so its
     links open nothing)."""
-    return (Table.objects.filter(token=token).exclude(round__tournament__practice=True)
-            .select_related("round__tournament").with_sheets().first())
+    # A token is unique: no order to compile (first() would add one), on the busiest page of the day.
+    return next(iter(Table.objects.filter(token=token).exclude(round__tournament__practice=True).order_by()
+                     .select_related("round__tournament").with_sheets()[:1]), None)
 
 
 def round_or_404(slug: str, number: int, **filters) -> Round:
