@@ -35,7 +35,7 @@ from tournaments.exporters.standings_pdf import _document, fit_text, page_contex
 from tournaments.models import Round, Table, Team, Tournament
 from tournaments.names import sort_key
 from tournaments.services.house_rules import house_rule_lines
-from tournaments.services.seating import Side, entrant_name, sides
+from tournaments.services.seating import Side, shown_team_name, sides
 from tournaments.services.sheet_states import state_is_open, with_latest_state
 
 TABLE_CARDS_TEMPLATE = "tournaments/pdf/table_cards.html"
@@ -259,24 +259,16 @@ def team_lines(round_: Round) -> list[TeamLine]:
     lines = []
     for view in _tables(round_):
         for side in view.seats:
-            opponents = tuple(label for other in view.seats if other is not side for label in _labels(other, names))
+            opponents = tuple(label for other in view.seats if other is not side for label in other.entrant_labels)
             for team in side.teams:
                 colours = " + ".join(str(player.colour) for player in side.players if player.seat.team is team)
                 lines.append(TeamLine(
-                    team=team, name=entrant_name(team, names) if side.pair else team.name, table=view.number,
-                    colours=colours, opponents=opponents,
-                    partners=tuple(entrant_name(other, names) for other in side.teams if other is not team),
+                    team=team, name=side.shown(team), table=view.number, colours=colours, opponents=opponents,
+                    partners=tuple(side.shown(other) for other in side.teams if other is not team),
                 ))
-    lines += [TeamLine(team=team, name=entrant_name(team, names) if individual else team.name, table=None)
+    lines += [TeamLine(team=team, name=shown_team_name(team, names, individual), table=None)
               for team in _byes(round_)]
     return sorted(lines, key=lambda line: (sort_key(line.name), line.team.number))
-
-
-def _labels(side: Side, names: str) -> list[str]:
-    """The side as a wall line names its opponents: the team, or each player of a pair."""
-    if not side.pair:
-        return [side.label]
-    return [f"{team.number}. {entrant_name(team, names)}" for team in side.teams]
 
 
 def code_lines(round_: Round, site_url: str | None = None) -> list[CodeLine]:
@@ -307,7 +299,7 @@ def missing_results_html(round_: Round) -> str:
 def _bye_labels(round_: Round) -> list[str]:
     """The byes as the wall shows them: "5. De Kezers", an individual entrant under the privacy setting."""
     tournament = round_.tournament
-    return [f"{team.number}. {entrant_name(team, tournament.public_names) if tournament.individual else team.name}"
+    return [f"{team.number}. {shown_team_name(team, tournament.public_names, tournament.individual)}"
             for team in _byes(round_)]
 
 

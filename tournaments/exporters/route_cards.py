@@ -16,7 +16,7 @@ from django.template.loader import render_to_string
 from tournaments.exporters.standings_pdf import _document, page_context
 from tournaments.models import Bye, Table, Team, Tournament
 from tournaments.names import sort_key
-from tournaments.services.seating import entrant_name, sides
+from tournaments.services.seating import shown_team_name, sides
 
 ROUTE_CARDS_TEMPLATE = "tournaments/pdf/route_cards.html"
 
@@ -48,26 +48,21 @@ def route_cards(tournament: Tournament) -> list[RouteCard]:
     for table in tables:
         found = sides(table, names)
         for side in found:
-            opponents = tuple(_name(other, team, names) for other in found if other is not side for team in other.teams)
+            opponents = tuple(label for other in found if other is not side for label in other.entrant_labels)
             for team in side.teams:
                 teams[team.pk] = team
                 colour = " + ".join(str(p.colour) for p in side.players if p.seat.team_id == team.pk)
-                partner = " & ".join(f"{other.number}. {entrant_name(other, names)}"
-                                     for other in side.teams if other.pk != team.pk)
+                partner = " & ".join(label for other, label in zip(side.teams, side.entrant_labels)
+                                     if other.pk != team.pk)
                 lines.setdefault(team.pk, []).append(RouteLine(table.round.number, table.number, colour, partner,
                                                                opponents))
     for bye in Bye.objects.filter(round__tournament=tournament).select_related("team", "round"):
         teams[bye.team_id] = bye.team
         lines.setdefault(bye.team_id, []).append(RouteLine(bye.round.number, None))
-    cards = [RouteCard(team, entrant_name(team, names) if individual else team.name,
+    cards = [RouteCard(team, shown_team_name(team, names, individual),
                        tuple(sorted(lines[pk], key=lambda line: line.round)))
              for pk, team in teams.items()]
     return sorted(cards, key=lambda card: (sort_key(card.name), card.team.number))
-
-
-def _name(side, team: Team, names: str) -> str:
-    """An opponent on a card: each player of a pair, or the team."""
-    return f"{team.number}. {entrant_name(team, names)}" if side.pair else side.label
 
 
 def route_cards_html(tournament: Tournament) -> str:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from tournaments.models import Bye, PublicNames, Round, Table, Team
 from tournaments.names import sort_key
 from tournaments.services.search import matching_team_ids
-from tournaments.services.seating import Side, entrant_name, sides
+from tournaments.services.seating import Side, shown_team_name, sides
 
 MAX_PLACES = 20
 
@@ -61,10 +61,9 @@ def find_places(round_: Round, query: str, names: str = PublicNames.FULL) -> lis
             for team in side.teams:
                 if team.pk in team_ids:
                     places.append(Place(team, table, side, tuple(other for other in found if other is not side),
-                                        name=entrant_name(team, names) if side.pair else team.name))
+                                        name=side.shown(team)))
+    individual = round_.tournament.individual
     for bye in Bye.objects.filter(round=round_, team_id__in=team_ids).select_related("team"):
-        individual = round_.tournament.individual
-        places.append(Place(bye.team, None, None, (), bye=True,
-                            name=entrant_name(bye.team, names) if individual else bye.team.name))
+        places.append(Place(bye.team, None, None, (), bye=True, name=shown_team_name(bye.team, names, individual)))
     # The first MAX_PLACES of this round's places: teams not in the round (withdrawn, absent) take no room.
     return sorted(places, key=lambda place: sort_key(place.team.name))[:MAX_PLACES]

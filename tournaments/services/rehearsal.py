@@ -161,10 +161,6 @@ def start_fresh(teams: int, *, rounds_count: int | None = None, scoring_system: 
             scoring_system=scoring_system, practice=True, hidden=True, entry=entry, draw_mode=draw_mode,
             three_team_table=six_player_boards, **fields,
         )
-        if individual:
-            errors = pairing.check_individual_rounds(tournament, teams)
-            if errors:
-                raise ValidationError(errors)
         register_numbered_teams(tournament, teams)
         if individual and draw_mode == DrawMode.PLANNED:
             pairing.plan_all_rounds(tournament)

@@ -78,6 +78,19 @@ class Side:
         return " & ".join(f"{team.number}. {name}" for team, name in zip(self.teams, self.entrant_names))
 
     @property
+    def entrant_labels(self) -> list[str]:
+        """Each entrant with its number, as the public sees it: ["3. De Kezers"], or each player of a
+        pair, ["12. Anna", "7. Bert"] (how wall lists and route cards name opponents and partners)."""
+        if not self.pair:
+            return [self.label]
+        return [f"{team.number}. {name}" for team, name in zip(self.teams, self.entrant_names)]
+
+    def shown(self, team: Team) -> str:
+        """One entrant of this side as the public sees it: a player of a pair under the privacy setting,
+        or the team's name."""
+        return self.entrant_names[self.teams.index(team)] if self.pair else team.name
+
+    @property
     def numbers(self) -> str:
         """The entrants' numbers: "3", or "12 + 7" for a pair."""
         return " + ".join(str(team.number) for team in self.teams)
@@ -158,6 +171,12 @@ def sides(table: Table, names: str = PublicNames.FULL) -> list[Side]:
         found.append(Side(position=position, teams=tuple(seat.team for seat in rows), players=players,
                           deals_first=position == 1, entrant_names=pair_names))
     return found
+
+
+def shown_team_name(team: Team, names: str, individual: bool) -> str:
+    """A team's name as the public sees it (a bye, a card): an individual entrant is a person, under
+    the privacy setting; a team's name is public."""
+    return entrant_name(team, names) if individual else team.name
 
 
 def entrant_name(team: Team, names: str = PublicNames.FULL) -> str:
