@@ -28,6 +28,7 @@ BENCHMARKS = [
     ("uploads", [PY, "manage.py", "bench_uploads"]),
     ("practice runs", [PY, "manage.py", "bench_rehearsal"]),
     ("engine", [PY, "-m", "engine", "bench-batch"]),
+    ("klaverjas", [PY, "-m", "klaverjas", "bench"]),
 ]
 
 

@@ -1,0 +1,15 @@
+"""Klaverjassen rules, pure Python (no Django): which cards may be played, tricks, deal scoring.
+
+The contract is ``shared/spec/klaverjas.md``; ``python -m klaverjas batch`` answers it line by line,
+and ``docs/klaverjas.md`` says how we read it where it leaves room. What the app calls:
+"""
+
+from klaverjas.deals import DealScore, score_deal
+from klaverjas.errors import KlaverjasError
+from klaverjas.explain import CardVerdict, explain, explain_hand
+from klaverjas.house_rules import DEFAULTS, HouseRules, parse_house_rules
+from klaverjas.play import legal_cards
+from klaverjas.tricks import TrickResult, trick_result
+
+__all__ = ["DEFAULTS", "CardVerdict", "DealScore", "HouseRules", "KlaverjasError", "TrickResult", "explain",
+           "explain_hand", "legal_cards", "parse_house_rules", "score_deal", "trick_result"]

@@ -1,0 +1,7 @@
+"""Entry point of ``python -m klaverjas``."""
+
+import sys
+
+from klaverjas.cli import main
+
+sys.exit(main())
