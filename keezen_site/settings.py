@@ -114,6 +114,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
     DATABASES["default"]["CONN_MAX_AGE"] = 0
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # The same backend, with a health check that looks at the socket instead of asking the server
+    # (keezen_site/postgresql/base.py).
+    DATABASES["default"]["ENGINE"] = "keezen_site.postgresql"
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

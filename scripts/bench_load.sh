@@ -197,6 +197,10 @@ took "Setup" "$start"
 
 # wrk in the background, so that Ctrl-C or TERM stops the benchmark at once (bash runs a trap
 # only once a foreground command ends, but interrupts `wait`); output in $BENCH_TMP/NAME.out.
+# Every phone's browser asks for compressed answers; the public standings answer them gzip-compressed
+# (tournaments/services/published_standings.py). The table links' own requests
+# (scripts/wrk/table_entry.lua) carry no such header: their pages are never compressed.
+PHONE_ENCODING="Accept-Encoding: gzip, deflate"
 wrk_to() {
     local out=$1
     shift
@@ -221,7 +225,7 @@ field() { tr ' ' '\n' < "$BENCH_TMP/$1.result" | sed -n "s/^$2=//p"; }
 wrk_to "$BENCH_TMP/warm-A.out" -t2 -c16 -d3s "$BASE$STANDINGS_PATH"  # warm up every worker
 if wanted A; then
     section "Scenario A: public standings ($TEAMS teams), 64 connections, $DURATION"
-    run_wrk A -t2 -c64 -d"$DURATION" --latency -s scripts/wrk/report.lua "$BASE$STANDINGS_PATH"
+    run_wrk A -t2 -c64 -d"$DURATION" --latency -H "$PHONE_ENCODING" -s scripts/wrk/report.lua "$BASE$STANDINGS_PATH"
 fi
 
 # ---------------------------------------------------------------------------------------------
@@ -257,7 +261,7 @@ for run in $ARRIVING; do
     "$PY" scripts/bench_results_arriving.py "$BASE" "$STANDINGS_PATH" "$BENCH_TMP/driver-$name.json" \
         "$BENCH_TMP/$name-driver.json" --duration "$DURATION" >"$BENCH_TMP/$name-driver.out" 2>&1 &
     BG_PIDS=($!)
-    WRK_THINK_MS=$think_standings wrk -t2 -c"$on_standings" -d"$DURATION" --latency -s scripts/wrk/report.lua \
+    WRK_THINK_MS=$think_standings wrk -t2 -c"$on_standings" -d"$DURATION" --latency -H "$PHONE_ENCODING" -s scripts/wrk/report.lua \
         "$BASE$STANDINGS_PATH" >"$BENCH_TMP/$name-standings.out" 2>&1 &
     BG_PIDS+=($!)
     WRK_THINK_MS=$think_tables wrk -t2 -c"$on_tables" -d"$DURATION" --latency -s scripts/wrk/table_entry.lua "$BASE" -- \

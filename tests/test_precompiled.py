@@ -1,5 +1,6 @@
-"""The public tournament lookup with its SQL compiled once (tournaments/precompiled.py) finds what
-the ORM's lookup finds: the same fields, the frozen standings parsed when read, nothing hidden."""
+"""The lookups with their SQL compiled once (tournaments/precompiled.py) find what the ORM's lookups
+find: the public tournament with the same fields, the frozen standings parsed when read, nothing
+hidden; a table link's table with the seats, players and sheets ``with_sheets`` reads."""
 
 from __future__ import annotations
 
@@ -40,8 +41,35 @@ def test_hidden_practice_and_unknown_are_not_there(tournament):
 @pytest.mark.django_db
 def test_the_sql_is_compiled_once(tournament, django_assert_num_queries):
     lookup = Precompiled(lambda slug: Tournament.objects.filter(slug=slug))
-    assert lookup(tournament.slug).pk == tournament.pk
+    assert lookup.first(tournament.slug).pk == tournament.pk
     compiled = dict(lookup._compiled)
     with django_assert_num_queries(1):
-        assert lookup(tournament.slug).pk == tournament.pk
-    assert lookup._compiled == compiled and lookup("other") is None
+        assert lookup.first(tournament.slug).pk == tournament.pk
+    assert lookup._compiled == compiled and lookup.first("other") is None and lookup("other") == []
+
+
+def _read(table):
+    """What a page reads of a table: the seats with teams, clubs and players, and the sheets."""
+    return (table.round.tournament.slug, table.round.number,
+            [(seat.position, seat.member, seat.team.name, seat.team.club and seat.team.club.name,
+              seat.team.player_names, seat.table is table) for seat in table.seats.all()],
+            [(sheet.version, sheet.sheet, sheet.created_by_id) for sheet in table.results.all()])
+
+
+@pytest.mark.django_db
+def test_a_table_link_reads_what_with_sheets_reads(tournament, published_round, django_assert_num_queries):
+    from tournaments.models import Table
+    from tournaments.services.results import record_result
+    from tournaments.views.lookups import link_table
+
+    round_ = published_round(tournament, 4)
+    table = round_.tables.order_by("number").first()
+    record_result(table, {"arrivals": [1] * 8})
+    record_result(table, {"arrivals": [0] * 8}, reason="typo", expected_version=1)
+    orm = Table.objects.select_related("round__tournament").with_sheets().get(pk=table.pk)
+    with django_assert_num_queries(4):
+        found = link_table(table.token)
+        read = _read(found)
+    assert read == _read(orm) and found.pk == table.pk and len(read[2]) == 2 and len(read[3]) == 2
+    Tournament.objects.filter(pk=tournament.pk).update(practice=True)
+    assert link_table(table.token) is None and link_table("no-such-link") is None

@@ -143,3 +143,21 @@ def test_the_language_switch_needs_no_csrf_token(tournament):
                           HTTP_ACCEPT_LANGUAGE="nl")
     assert response.status_code == 302
     assert '<html lang="en">' in phone.get(f"/t/{tournament.slug}/standings/", HTTP_ACCEPT_LANGUAGE="nl").content.decode()
+
+
+@pytest.mark.django_db
+def test_a_phone_that_takes_gzip_gets_the_shared_answers_compressed(director_client, tournament, played):
+    """The shared page, the htmx fragment and the JSON, compressed once with them: the same bytes
+    as plain; a page of the visitor's own (it holds a CSRF token) is never compressed."""
+    import gzip
+
+    base = f"/t/{tournament.slug}/standings/"
+    for url, headers in ((base, {}), (base, {"HTTP_HX_REQUEST": "true"}), (f"/t/{tournament.slug}/standings.json", {})):
+        plain = Client().get(url, HTTP_ACCEPT_LANGUAGE="en", **headers)
+        packed = Client().get(url, HTTP_ACCEPT_LANGUAGE="en", HTTP_ACCEPT_ENCODING="gzip, deflate, br", **headers)
+        assert plain.status_code == packed.status_code == 200, url
+        assert "Content-Encoding" not in plain and packed["Content-Encoding"] == "gzip", url
+        assert gzip.decompress(packed.content) == plain.content and len(packed.content) < len(plain.content) / 2
+        assert "Accept-Encoding" in packed["Vary"] and "Accept-Encoding" in plain["Vary"], url
+    own = director_client.get(base, HTTP_ACCEPT_ENCODING="gzip")
+    assert own.status_code == 200 and "Content-Encoding" not in own and b"csrfmiddlewaretoken" in own.content

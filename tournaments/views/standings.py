@@ -5,6 +5,8 @@ standings are :mod:`tournaments.services.standings`, the shared rendering
 
 from __future__ import annotations
 
+import re
+
 from django.contrib import messages
 from django.db.models import Max
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
@@ -29,9 +31,10 @@ from tournaments.views.lookups import public_round_or_404, public_tournament_or_
 def public_page(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = public_tournament_or_404(slug)
     if request.htmx:
-        response = HttpResponse(published_standings.fragment(tournament)[0])
+        response = _shared(request, published_standings.fragment(tournament)[0])
     else:
-        response = HttpResponse(published_standings.page(request, tournament))
+        page = published_standings.page(request, tournament)
+        response = _shared(request, page) if isinstance(page, published_standings.Body) else HttpResponse(page)
     # One address, two answers (htmx gets the fragment); the shared page is for browsers without
     # a session, and the language may come from a cookie.
     patch_vary_headers(response, ("HX-Request", "Cookie"))
@@ -41,7 +44,21 @@ def public_page(request: HttpRequest, slug: str) -> HttpResponse:
 def public_json(request: HttpRequest, slug: str) -> HttpResponse:
     """The public standings as JSON (scoring.md's shape, plus ``frozen``)."""
     tournament = public_tournament_or_404(slug)
-    return HttpResponse(published_standings.json_bytes(tournament), content_type="application/json")
+    return _shared(request, published_standings.json_body(tournament), content_type="application/json")
+
+
+_ACCEPTS_GZIP = re.compile(r"\bgzip\b")
+
+
+def _shared(request: HttpRequest, body: published_standings.Body, **kwargs) -> HttpResponse:
+    """A shared answer, compressed when the browser takes gzip (every phone does)."""
+    if _ACCEPTS_GZIP.search(request.META.get("HTTP_ACCEPT_ENCODING", "")):
+        response = HttpResponse(body.gzipped, **kwargs)
+        response["Content-Encoding"] = "gzip"
+    else:
+        response = HttpResponse(body.plain, **kwargs)
+    patch_vary_headers(response, ("Accept-Encoding",))
+    return response
 
 
 def public_round(request: HttpRequest, slug: str, number: int) -> HttpResponse:
