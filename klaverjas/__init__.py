@@ -9,7 +9,9 @@ from klaverjas.errors import KlaverjasError
 from klaverjas.explain import CardVerdict, explain, explain_hand
 from klaverjas.house_rules import DEFAULTS, HouseRules, parse_house_rules
 from klaverjas.play import legal_cards
+from klaverjas.score_card import CardProblem, CardScore, InvalidCard, check_card, forfeit_points, score_card
 from klaverjas.tricks import TrickResult, trick_result
 
-__all__ = ["DEFAULTS", "CardVerdict", "DealScore", "HouseRules", "KlaverjasError", "TrickResult", "explain",
-           "explain_hand", "legal_cards", "parse_house_rules", "score_deal", "trick_result"]
+__all__ = ["DEFAULTS", "CardProblem", "CardScore", "CardVerdict", "DealScore", "HouseRules", "InvalidCard",
+           "KlaverjasError", "TrickResult", "check_card", "explain", "explain_hand", "forfeit_points", "legal_cards",
+           "parse_house_rules", "score_card", "score_deal", "trick_result"]

@@ -38,22 +38,31 @@ class DealScore:
 
 def _team(value: Any, what: str) -> str:
     if type(value) is not str or value not in OTHER:
-        raise KlaverjasError("invalid-deal", f"{what} must be team \"A\" or \"B\", not {shown(value)}")
+        raise KlaverjasError("invalid-deal", f"{what} must be team \"A\" or \"B\", not {shown(value)}",
+                             problem="playing-team", params={"value": shown(value)})
     return value
 
 
 def _per_team(value: Any, what: str) -> tuple[int, int]:
-    """``(A, B)`` of a points or roem object; each a JSON integer (not true, "81" or 80.5)."""
+    """``(A, B)`` of a points or roem object; each a JSON integer (not true, "81" or 80.5).
+
+    Problem ``not-numbers``, params ``what`` ("points" or "roem"), ``team`` when one is to blame and
+    ``value`` (the offending JSON, as the message shows it).
+    """
+    key = "points" if what == "card points" else "roem"
     if type(value) is not dict:
         raise KlaverjasError("invalid-deal", f"{what} must be an object with a whole number for team A and for "
-                             f"team B, such as {{\"A\": 80, \"B\": 82}}, not {shown(value)}")
+                             f"team B, such as {{\"A\": 80, \"B\": 82}}, not {shown(value)}",
+                             problem="not-numbers", params={"what": key, "value": shown(value)})
     numbers = []
     for team in TEAMS:
         if team not in value:
-            raise KlaverjasError("invalid-deal", f"{what} gives nothing for team {team}")
+            raise KlaverjasError("invalid-deal", f"{what} gives nothing for team {team}",
+                                 problem="not-numbers", params={"what": key, "team": team})
         number = value[team]
         if type(number) is not int:
-            raise KlaverjasError("invalid-deal", f"Team {team}'s {what}: {shown(number)} is not a whole number")
+            raise KlaverjasError("invalid-deal", f"Team {team}'s {what}: {shown(number)} is not a whole number",
+                                 problem="not-numbers", params={"what": key, "team": team, "value": shown(number)})
         numbers.append(number)
     return numbers[0], numbers[1]
 
@@ -62,34 +71,46 @@ def check_deal(playing: Any, points: Any, roem: Any,
                pit: Any) -> tuple[str, dict[str, int], dict[str, int], str | None]:
     """The checked line ``(playing, points, roem, pit)``; ``invalid-deal`` names the first problem.
 
-    Order: the playing team, the card points (numbers, range, sum), the roem, the pit.
+    Order: the playing team, the card points (numbers, range, sum), the roem, the pit. The error's
+    ``problem`` is a stable key and ``params`` the values its message names, for the app to translate:
+    ``playing-team`` {value}; ``not-numbers`` {what, team?, value?}; ``points-range`` {team, points};
+    ``points-sum`` {sum, a, b}; ``roem-negative`` and ``roem-multiple`` {team, roem}; ``pit-team``
+    {value}; ``pit-points`` {team, points} (the pit team); ``pit-roem`` {team, other, roem} (``team``
+    called ``roem`` although ``other`` won every trick). Teams are "A" or "B"; a ``value`` is the JSON
+    text the message shows.
     """
     playing = _team(playing, "the playing team")
     a, b = _per_team(points, "card points")
     for team, number in (("A", a), ("B", b)):
         if not 0 <= number <= TOTAL_POINTS:
-            raise KlaverjasError("invalid-deal", f"Team {team}'s card points {number} are not from 0 to {TOTAL_POINTS}")
+            raise KlaverjasError("invalid-deal", f"Team {team}'s card points {number} are not from 0 to {TOTAL_POINTS}",
+                                 problem="points-range", params={"team": team, "points": number})
     if a + b != TOTAL_POINTS:
         raise KlaverjasError("invalid-deal", f"the card points add up to {a + b} ({a} for team A, {b} for team B), "
-                             f"not {TOTAL_POINTS}")
+                             f"not {TOTAL_POINTS}", problem="points-sum", params={"sum": a + b, "a": a, "b": b})
     roem_a, roem_b = _per_team(roem, "roem")
     for team, number in (("A", roem_a), ("B", roem_b)):
         if number < 0:
-            raise KlaverjasError("invalid-deal", f"Team {team}'s roem {number} is negative")
+            raise KlaverjasError("invalid-deal", f"Team {team}'s roem {number} is negative",
+                                 problem="roem-negative", params={"team": team, "roem": number})
         if number % 10:
-            raise KlaverjasError("invalid-deal", f"Team {team}'s roem {number} is not a multiple of 10")
+            raise KlaverjasError("invalid-deal", f"Team {team}'s roem {number} is not a multiple of 10",
+                                 problem="roem-multiple", params={"team": team, "roem": number})
     points_of = {"A": a, "B": b}
     roem_of = {"A": roem_a, "B": roem_b}
     if pit is not None:
         if type(pit) is not str or pit not in OTHER:
             raise KlaverjasError("invalid-deal", f"pit must be null, \"A\" or \"B\" (the team that won every "
-                                 f"trick), not {shown(pit)}")
+                                 f"trick), not {shown(pit)}", problem="pit-team", params={"value": shown(pit)})
         if points_of[pit] != TOTAL_POINTS:
             raise KlaverjasError("invalid-deal", f"Team {pit} has a pit but {points_of[pit]} card points: a team "
-                                 f"that wins every trick has all {TOTAL_POINTS}")
+                                 f"that wins every trick has all {TOTAL_POINTS}",
+                                 problem="pit-points", params={"team": pit, "points": points_of[pit]})
         if roem_of[OTHER[pit]]:
             raise KlaverjasError("invalid-deal", f"Team {OTHER[pit]} called {roem_of[OTHER[pit]]} roem, but team "
-                                 f"{pit} won every trick (pit): a team without a trick has no roem")
+                                 f"{pit} won every trick (pit): a team without a trick has no roem",
+                                 problem="pit-roem", params={"team": OTHER[pit], "other": pit,
+                                                             "roem": roem_of[OTHER[pit]]})
     return playing, points_of, roem_of, pit
 
 

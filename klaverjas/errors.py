@@ -14,14 +14,21 @@ CODES: tuple[str, ...] = (
 
 
 class KlaverjasError(ValueError):
-    """Bad input: ``code`` is one of :data:`CODES`, ``message`` names the problem for people."""
+    """Bad input: ``code`` is one of :data:`CODES`, ``message`` names the problem for people.
 
-    def __init__(self, code: str, message: str):
+    ``problem`` is a stable key for the app to translate the message by (``"roem-multiple"``; set
+    by the deal checks, else None) and ``params`` the values the message names (``{"team": "B",
+    "roem": 15}``; ``{}`` when none are given). Neither is part of the batch answer.
+    """
+
+    def __init__(self, code: str, message: str, *, problem: str | None = None, params: dict | None = None):
         if code not in CODES:
             raise ValueError(f"unknown error code {code!r}")
         super().__init__(message)
         self.code = code
         self.message = message
+        self.problem = problem
+        self.params = dict(params) if params else {}
 
     def as_json(self) -> dict[str, str]:
         """The ``error`` object of a batch answer."""
