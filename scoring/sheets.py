@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from scoring.systems import INDIVIDUAL_11, PAWN_ORDER, PAWNS_2PT, SYSTEMS
+from scoring.systems import INDIVIDUAL_11, KEEZEN_SYSTEMS, PAWN_ORDER, PAWNS_2PT
 
 PLAYERS_PER_TEAM = 2
 PAWNS_PER_PLAYER = 4
@@ -74,9 +74,9 @@ class InvalidSheet(ValueError):
 
 def validate(system: str, sheet: Sheet) -> list[SheetError]:
     """Every problem with ``sheet`` under ``system``, in a stable order; empty when it can be scored."""
-    if system not in SYSTEMS:
+    if system not in KEEZEN_SYSTEMS:
         return [SheetError("unknown-system", None,
-                           f"unknown scoring system {system!r}; the systems are {', '.join(SYSTEMS)}")]
+                           f"unknown scoring system {system!r}; the systems are {', '.join(KEEZEN_SYSTEMS)}")]
     errors = _check_teams(sheet)
     seated = _seated(sheet)
     wanted = RESULT_FIELD[system]

@@ -38,7 +38,8 @@ from tournaments.services import backups, rehearsal
 from tournaments.services import table_entry as entry
 from tournaments.services.draft import publish
 from tournaments.services.pairing import pair_round
-from tournaments.services.results import check_sheet, record_result, to_sheet
+from tournaments.games.keezen import to_sheet
+from tournaments.services.results import check_sheet, record_result
 from tournaments.services.rounds import add_round
 from tournaments.services.tournament_file import dumps, export_file
 from tests.test_hostile_input import patterns
@@ -272,7 +273,7 @@ def test_the_command_deletes_one_practice_run_those_of_a_tournament_or_all(tourn
 # --------------------------------------------------------------------------- the sheets and the seed
 
 
-@pytest.mark.parametrize("system", scoring.SYSTEMS)
+@pytest.mark.parametrize("system", scoring.KEEZEN_SYSTEMS)
 @pytest.mark.parametrize("seats", (2, 3))
 def test_random_sheets_are_valid_for_every_system_and_table(system, seats):
     rng = random.Random(7)

@@ -8,6 +8,7 @@ from django import forms
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
+from scoring.systems import KEEZEN_SYSTEMS, Game
 from tournaments.models import (
     MAX_TEAM_NUMBER, NAME_MAX_LENGTH, Club, DrawMode, Entry, Language, PublicNames, Team, Tournament,
 )
@@ -62,6 +63,11 @@ class TournamentForm(forms.ModelForm):
         # Left empty (the browser fills it from the name as one types; without JavaScript it stays empty):
         # made from the name, as the browser would.
         self.fields["slug"].required = False
+        # Klaverjassen tournaments come in through the tournament file until their score card is on
+        # the table's phone and at the desk (issue 18); a Keezen tournament stays a Keezen one.
+        if self.instance.game == Game.KEEZEN:
+            self.fields["scoring_system"].choices = [
+                (value, label) for value, label in self.fields["scoring_system"].choices if value in KEEZEN_SYSTEMS]
 
     def clean_public_names(self) -> str:
         return self.cleaned_data.get("public_names") or self.instance.public_names or PublicNames.FULL

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scoring.sheets import Sheet, SheetError, validate
-from scoring.systems import INDIVIDUAL_11, PAWN_ORDER, PAWNS_2PT, SYSTEMS
+from scoring.systems import INDIVIDUAL_11, KEEZEN_SYSTEMS, PAWN_ORDER, PAWNS_2PT
 
 
 def codes(errors: list[SheetError]) -> list[str]:
@@ -178,7 +178,7 @@ def test_no_result_at_all():
 
 def test_unknown_system():
     error = only("dice", Sheet(("A", "B"), arrivals=()))
-    assert error.code == "unknown-system" and all(system in error.message for system in SYSTEMS)
+    assert error.code == "unknown-system" and all(system in error.message for system in KEEZEN_SYSTEMS)
 
 
 @pytest.mark.parametrize("system, sheet, team", [

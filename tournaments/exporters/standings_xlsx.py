@@ -22,7 +22,7 @@ import scoring
 from tournaments.exporters.workbook import SheetSpec, WorkbookRows
 from tournaments.models import PublicNames, Result, Round, Tournament
 from tournaments.services.public_names import shown_entrant, shown_standings
-from tournaments.services.results import to_sheet
+from tournaments.games.keezen import to_sheet
 from tournaments.services.round_sheets import TableSheet, round_sheets
 from tournaments.services.standings import Standings, round_scores, standings
 

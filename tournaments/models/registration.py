@@ -40,6 +40,14 @@ class ScoringSystem(models.TextChoices):
     PAWN_ORDER = systems.PAWN_ORDER, _("Pawn order (150 … 10 points, 200 for the win)")
     PAWNS_2PT = systems.PAWNS_2PT, _("2 points per pawn home, 10 for the win")
     INDIVIDUAL_11 = systems.INDIVIDUAL_11, _("Individual, up to 11 points per player")
+    KLAVERJAS = systems.KLAVERJAS, _("Klaverjassen: card points, roem and pit bonus")
+
+
+class GameChoice(models.TextChoices):
+    """The games a tournament can play (its scoring system says which: :data:`scoring.GAME_OF`)."""
+
+    KEEZEN = systems.Game.KEEZEN, _("Keezen")
+    KLAVERJAS = systems.Game.KLAVERJAS, _("Klaverjassen")
 
 
 class TournamentStatus(models.TextChoices):
@@ -192,6 +200,16 @@ class Tournament(models.Model):
         validators=[MinValueValidator(1), MaxValueValidator(7)],
         help_text=_("R15: how many pawns one 7 may be split over, the partner's included."),
     )
+    # Klaverjassen (shared/spec/klaverjas.md): the deals of a round, and the house-rule flags, as
+    # the klaverjas package reads them (a game's flags without columns of their own).
+    deals = models.PositiveSmallIntegerField(
+        _("deals per round"), default=16, validators=[MinValueValidator(1), MaxValueValidator(64)],
+        help_text=_("Klaverjassen: how many deals each table plays in a round (16 on most score cards)."),
+    )
+    game_rules = models.JSONField(
+        _("house rules of the game"), default=dict, blank=True,
+        help_text=_("Klaverjassen: the house-rule flags that differ from the rules' defaults."),
+    )
     seed = models.BigIntegerField(
         _("random seed"), default=new_seed,
         help_text=_("Every draw (pairings, lots) is made from this number, so it can be repeated."),
@@ -262,6 +280,11 @@ class Tournament(models.Model):
             kwargs["update_fields"] = [field.name for field in self._meta.concrete_fields
                                        if not field.primary_key and field.name not in VERSION_FIELDS]
         super().save(*args, **kwargs)
+
+    @property
+    def game(self) -> systems.Game:
+        """The game this tournament plays, as its scoring system says (``tournaments/games``)."""
+        return systems.GAME_OF.get(self.scoring_system, systems.Game.KEEZEN)
 
     @property
     def individual(self) -> bool:

@@ -1,8 +1,8 @@
-"""Score sheets of tables: converting, checking, scoring and recording them as versions.
+"""Score sheets of tables: checking, scoring and recording them as versions.
 
-A table's sheet is stored by seat (see :class:`tournaments.models.Result`); scoring works on
-:class:`scoring.Sheet` keyed by team. The conversion lives here, once. Recording locks the table
-row, so two entries for one table at the same moment get versions 1 and 2 — never the same
+A table's sheet is stored by seat (see :class:`tournaments.models.Result`); the tournament's game
+(``tournaments/games``) says what makes it impossible and what it is worth. Recording locks the
+table row, so two entries for one table at the same moment get versions 1 and 2 — never the same
 version, never a lost write.
 """
 
@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import scoring
+from tournaments.games import Scoring
 from tournaments.models import (
     Result,
     ResultEvent,
@@ -31,71 +32,13 @@ from tournaments.services import lifecycle
 from tournaments.services.notes import checked_note
 from tournaments.services.seating import side_count, sides
 
-RESULT_KEYS = ("arrivals", "pawns_home", "home", "forfeit")
 
-
-def to_sheet(keys: list[str], data: dict[str, Any]) -> scoring.Sheet:
-    """The scoring sheet of a seat-indexed sheet; ``keys`` name the seated teams in seat order.
-
-    Seat numbers that do not exist become their own text, so validation names them.
-    """
-
-    count = len(keys)
-
-    def key(seat: Any) -> str:
-        return keys[seat] if type(seat) is int and 0 <= seat < count else str(seat)
-
-    sheet: dict[str, Any] = {"teams": tuple(keys), "stopped_by_clock": bool(data.get("stopped_by_clock"))}
-    if data.get("arrivals") is not None:
-        sheet["arrivals"] = tuple(key(seat) for seat in data["arrivals"])
-    if data.get("pawns_home") is not None:
-        sheet["pawns_home"] = {key(seat): count for seat, count in enumerate(data["pawns_home"])}
-    if data.get("home") is not None:
-        sheet["home"] = {key(seat): holes for seat, holes in enumerate(data["home"])}
-    if data.get("forfeit") is not None:
-        sheet["forfeit"] = key(data["forfeit"])
-    return scoring.Sheet(**sheet)
-
-
-def from_sheet(keys: list[str], sheet: dict[str, Any]) -> dict[str, Any]:
-    """The seat-indexed sheet of a team-keyed one (as the tournament file writes it)."""
-    seat = {key: index for index, key in enumerate(keys)}
-    out: dict[str, Any] = {}
-    if "arrivals" in sheet:
-        out["arrivals"] = [seat[key] for key in sheet["arrivals"]]
-    if "pawns_home" in sheet:
-        out["pawns_home"] = [sheet["pawns_home"][key] for key in keys]
-    if "home" in sheet:
-        out["home"] = [sheet["home"][key] for key in keys]
-    if "forfeit" in sheet:
-        out["forfeit"] = seat[sheet["forfeit"]]
-    if sheet.get("stopped_by_clock"):
-        out["stopped_by_clock"] = True
-    return out
-
-
-def _message(error: scoring.SheetError) -> str:
-    """The message of a sheet error in the active language; ``scoring`` itself speaks English."""
-    team = error.team or ""
-    messages = {
-        "too-many-pawns": _("Team %(team)s has more than 8 pawns home; a team has 8."),
-        "arrivals-after-win": _("Pawns came home after team %(team)s had all 8 home; the game ended there."),
-        "two-complete": _("Two teams cannot both have all 8 pawns home."),
-        "player-too-many-pawns": _("A player of team %(team)s has more than 4 pawns home; a player has 4."),
-        "hole-twice": _("A player of team %(team)s has two pawns in the same home hole."),
-        "hole-out-of-range": _("A player of team %(team)s has a hole that does not exist; the holes are 1 to 4."),
-        "negative-pawns": _("Team %(team)s cannot have fewer than 0 pawns home."),
-        "not-seated": _("Team %(team)s does not sit at this table."),
-        "no-result": _("The sheet is empty: type the result or choose the absent team."),
-    }
-    if error.code in messages:
-        return messages[error.code] % {"team": team}
-    return error.message
-
-
-def check_sheet(system: str, keys: list[str], data: dict[str, Any]) -> list[str]:
-    """Every problem with a seat-indexed sheet, as messages for people."""
-    return list(dict.fromkeys(_message(error) for error in scoring.validate(system, to_sheet(keys, data))))
+def check_sheet(scoring_: Scoring | str, names: list[str], data: dict[str, Any]) -> list[str]:
+    """Every problem with a seat-indexed sheet, as messages for people naming the sides by ``names``:
+    the tournament's game says what makes a sheet impossible (``tournaments/games``). A scoring
+    system alone stands for its setup with the default points list, deals and house rules."""
+    setup = Scoring(scoring_) if isinstance(scoring_, str) else scoring_
+    return setup.game.check(setup, names, data)
 
 
 _scored: dict[tuple, tuple[scoring.TableScore, ...]] = {}
@@ -110,15 +53,13 @@ def seat_scores(tournament: Tournament, seat_count: int, data: dict[str, Any] | 
     Remembered by the sheet's text: a sheet never changes (a correction is a new version), so
     after a change the standings score only the new sheet, not the whole day again.
     """
-    system, points = tournament.scoring_system, tournament.points_list
-    key = (system, points, seat_count, data if isinstance(data, str) else repr(data))
+    setup = Scoring.of(tournament)
+    key = (setup, seat_count, data if isinstance(data, str) else repr(data))
     found = _scored.get(key)
     if found is None:
         if isinstance(data, str):
             data = json.loads(data)
-        keys = [str(seat) for seat in range(seat_count)]
-        scores = scoring.score(system, to_sheet(keys, data), points)
-        found = tuple(scores[key] for key in keys)
+        found = tuple(setup.game.scores(setup, seat_count, data))
         if len(_scored) >= SCORED_MAX:
             _scored.clear()
         _scored[key] = found
@@ -156,11 +97,12 @@ def record_result(table: Table, data: dict[str, Any], *, user=None, source: str 
     meantime, nothing is written and the message names the sheet that is there now.
     """
     tournament = table.round.tournament
-    errors = check_sheet(tournament.scoring_system, [side.name for side in sides(table)], data)
+    setup = Scoring.of(tournament)
+    errors = check_sheet(setup, [side.name for side in sides(table)], data)
     if errors:
         raise ValidationError(errors)
     reason = checked_note(reason)
-    clean = {key: data[key] for key in RESULT_KEYS if data.get(key) is not None}
+    clean = {key: data[key] for key in setup.game.result_fields if data.get(key) is not None}
     if data.get("stopped_by_clock"):
         clean["stopped_by_clock"] = True
     with transaction.atomic():

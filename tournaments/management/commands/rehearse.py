@@ -32,7 +32,7 @@ class Command(BaseCommand):
         parser.add_argument("--six-player-boards", action="store_true",
                             help="with --entry individual: six-player boards take two spare players")
         parser.add_argument("--rounds", type=int, help="with --teams or --players: the rounds of the day (default 3)")
-        parser.add_argument("--scoring", choices=scoring.SYSTEMS, default=scoring.PAWN_ORDER,
+        parser.add_argument("--scoring", choices=scoring.KEEZEN_SYSTEMS, default=scoring.PAWN_ORDER,
                             help="with --teams: the scoring system")
         parser.add_argument("--seed", type=int, help="with --teams: the random seed (the same seed plays the same day)")
         parser.add_argument("--delete", action="store_true",

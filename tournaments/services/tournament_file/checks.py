@@ -23,14 +23,24 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+import klaverjas
 import scoring
 from engine.errors import EngineError
 from engine.house_rules import parse_house_rules
+from tournaments.games import Scoring
 from tournaments.models import Entry
-from tournaments.services.results import to_sheet
 from tournaments.services.tournament_file.schema import check_schema, is_int, shown
 from tournaments.services.tournament_file.sides import side_keys
-from tournaments.services.tournament_file.spec import FORMAT, MAX_BYTES, MAX_DEPTH, MAX_PROBLEMS, READS, RESULT_FIELDS
+from tournaments.services.tournament_file.spec import FORMAT, MAX_BYTES, MAX_DEPTH, MAX_PROBLEMS, READS
+
+
+def file_scoring(data: dict) -> Scoring:
+    """What scoring the file's sheets needs: its system, points list, deals and the game's flags."""
+    klaverjassen = data.get("game") == scoring.Game.KLAVERJAS
+    system = data.get("scoring") or (scoring.KLAVERJAS if klaverjassen else scoring.PAWN_ORDER)
+    points = data.get("points") or scoring.DEFAULT_PAWN_ORDER_POINTS
+    rules = data.get("rules") if klaverjassen and isinstance(data.get("rules"), dict) else {}
+    return Scoring(system, tuple(points), data.get("deals", 16), tuple(sorted(rules.items())))
 
 
 class InvalidTournamentFile(ValueError):
@@ -58,6 +68,11 @@ class ParsedFile:
     round_details: list[dict] = field(default_factory=list)
     table_details: dict[tuple[int, int], dict] = field(default_factory=dict)
     rulings: list[dict] = field(default_factory=list)
+
+    @property
+    def setup(self) -> Scoring:
+        """What scoring the file's sheets needs (:func:`file_scoring`)."""
+        return file_scoring(self.data)
 
     @property
     def slug(self) -> str | None:
@@ -135,20 +150,16 @@ def _check_entrants(entrants: list[dict], individual: bool, errors: list[str]) -
     return by_id
 
 
-def sheet_problems(system: str, table: dict, entry: dict) -> list[str]:
-    """What cannot happen at a Keezen table in this entry's result fields (``table`` itself, or a
-    version of its sheet). An individual file's result lists must hold one entry per pair."""
+def sheet_problems(setup: Scoring, table: dict, entry: dict) -> list[str]:
+    """What cannot happen at this game's table in this entry's result fields (``table`` itself, or
+    a version of its sheet). An individual file's result lists must hold one entry per pair."""
     keys = side_keys(table)
     if "pairs" not in table:
-        sheet = scoring.Sheet(
-            teams=tuple(keys), arrivals=entry.get("arrivals"), pawns_home=entry.get("pawns_home"),
-            home=entry.get("home"), forfeit=entry.get("forfeit"), stopped_by_clock=bool(entry.get("stopped_by_clock")),
-        )
-        return [problem.message for problem in scoring.validate(system, sheet)]
+        return setup.game.file_problems(setup, keys, entry)
     wrong = [_('"%(field)s" must hold one entry per pair (%(count)s), not %(found)s')
              % {"field": key, "count": len(keys), "found": len(entry[key])}
-             for key in ("pawns_home", "home") if key in entry and len(entry[key]) != len(keys)]
-    return wrong or [problem.message for problem in scoring.validate(system, to_sheet(keys, entry))]
+             for key in ("pawns_home", "home", "totals") if key in entry and len(entry[key]) != len(keys)]
+    return wrong or setup.game.file_problems(setup, keys, entry, by_index=True)
 
 
 def _seat_teams(entry: dict, where: str, by_id: dict[str, dict], seated: dict[tuple[int, str], str],
@@ -228,7 +239,8 @@ def _check_bye(entry: dict, individual: bool, by_id: dict[str, dict], seated: di
 
 
 def _check_tables(data: dict, by_id: dict[str, dict], individual: bool, errors: list[str]) -> tuple[list, list]:
-    system = data["scoring"]
+    setup = file_scoring(data)
+    result_fields = setup.game.result_fields
     rounds = data.get("rounds", 3)
     tables, byes = [], []
     seen_tables: set[tuple[int, int]] = set()
@@ -254,8 +266,8 @@ def _check_tables(data: dict, by_id: dict[str, dict], individual: bool, errors: 
         if not (_seat_pairs(entry, where, by_id, seated, pairs, errors) if individual
                 else _seat_teams(entry, where, by_id, seated, errors)):
             continue
-        if any(key in entry for key in RESULT_FIELDS):
-            for problem in sheet_problems(system, entry, entry):
+        if any(key in entry for key in result_fields):
+            for problem in sheet_problems(setup, entry, entry):
                 errors.append(f"{where}: {problem}")
         tables.append(entry)
     return tables, byes
@@ -298,6 +310,27 @@ def read_file(data: Any) -> ParsedFile:
         raise InvalidTournamentFile(listed(errors)) from None
 
 
+def _game_rules(data: dict) -> Any:
+    """Keezen's house rules of the file (a Klaverjassen file: Keezen's defaults, its own flags checked
+    by the card game's rules); the file's scoring system must be one of its game's."""
+    game = scoring.Game(data.get("game", scoring.Game.KEEZEN))
+    system = file_scoring(data).system
+    if scoring.GAME_OF[system] != game:
+        raise InvalidTournamentFile([
+            _('"scoring": "%(system)s" is not a scoring system of %(game)s (the file\'s "game"; a file without '
+              '"game" is Keezen)') % {"system": system, "game": game}])
+    if game == scoring.Game.KLAVERJAS:
+        try:
+            klaverjas.parse_house_rules(data.get("rules") or {})
+        except klaverjas.KlaverjasError as error:
+            raise InvalidTournamentFile([_('"rules": %(error)s') % {"error": error.message}]) from None
+        return parse_house_rules(None)
+    try:
+        return parse_house_rules(data.get("rules"))
+    except EngineError as error:  # the schema checks each flag against its column; the engine has the last word
+        raise InvalidTournamentFile([_('"rules": %(error)s') % {"error": error}]) from None
+
+
 def _read(data: dict, errors: Problems) -> ParsedFile:
     _check_kind(data, errors)
     individual = data.get("entry") == Entry.INDIVIDUAL
@@ -305,10 +338,7 @@ def _read(data: dict, errors: Problems) -> ParsedFile:
         check_schema(data, data["version"], individual, errors)
     if errors:
         raise InvalidTournamentFile(listed(errors))
-    try:
-        rules = parse_house_rules(data.get("rules"))
-    except EngineError as error:  # the schema checks each flag against its column; the engine has the last word
-        raise InvalidTournamentFile([_('"rules": %(error)s') % {"error": error}]) from None
+    rules = _game_rules(data)
     by_id = _check_entrants(data["players" if individual else "teams"], individual, errors)
     tables, byes = _check_tables(data, by_id, individual, errors)
     parsed = ParsedFile(data=data, rules=rules, individual=individual, teams=list(by_id.values()), tables=tables,

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from tournaments.games import Scoring
 from tournaments.services.sheet_states import result_counts
-from tournaments.services.tournament_file.checks import ParsedFile, sheet_problems
+from tournaments.services.tournament_file.checks import ParsedFile, file_scoring, sheet_problems
 from tournaments.services.tournament_file.schema import shown
 from tournaments.services.tournament_file.sides import seated, side_refs
-from tournaments.services.tournament_file.spec import RESULT_FIELDS
 
 
 def _not_a_side(table: dict, at: str, key: str, found: object) -> str:
@@ -87,7 +87,7 @@ def _check_round_details(details: list[dict], parsed: ParsedFile, errors: list[s
         errors.append(_("round %(round)s: it has tables but no entry in \"round_details\"") % {"round": number})
 
 
-def _check_sheets(entry: dict, table: dict, where: str, confirmed_counts: bool, system: str,
+def _check_sheets(entry: dict, table: dict, where: str, confirmed_counts: bool, setup: Scoring,
                   errors: list[str]) -> set[int]:
     sides = side_refs(table)
     sheets = entry["sheets"]
@@ -101,13 +101,14 @@ def _check_sheets(entry: dict, table: dict, where: str, confirmed_counts: bool, 
         for key in ("submitted_by", "confirmed_by"):
             if key in sheet and sheet[key] not in sides:
                 errors.append(_not_a_side(table, at, key, sheet[key]))
-        if not any(key in sheet for key in RESULT_FIELDS):
+        if not any(key in sheet for key in setup.game.result_fields):
             errors.append(_("%(at)s: the sheet holds no result") % {"at": at})
-        for problem in sheet_problems(system, table, sheet):
+        for problem in sheet_problems(setup, table, sheet):
             errors.append(f"{at}: {problem}")
-    counted = {key: table[key] for key in (*RESULT_FIELDS, "stopped_by_clock") if key in table}
+    fields = (*setup.game.result_fields, "stopped_by_clock")
+    counted = {key: table[key] for key in fields if key in table}
     last = sheets[-1] if sheets else None
-    expected = ({key: last[key] for key in (*RESULT_FIELDS, "stopped_by_clock") if key in last}
+    expected = ({key: last[key] for key in fields if key in last}
                 if last is not None and result_counts(last["state"], confirmed_counts) else {})
     if counted != expected:
         errors.append(_("%(where)s: the result in \"tables\" is not the version of its sheet that counts "
@@ -128,7 +129,7 @@ def _check_table_details(details: list[dict], parsed: ParsedFile, errors: list[s
     tables = {(entry["round"], entry["table"]): entry for entry in parsed.tables}
     tokens: dict[str, str] = {}
     confirmed_counts = parsed.tournament["confirmed_counts"]
-    system = parsed.data["scoring"]
+    setup = file_scoring(parsed.data)
     for entry in details:
         key = (entry["round"], entry["table"])
         if key not in tables:
@@ -150,7 +151,7 @@ def _check_table_details(details: list[dict], parsed: ParsedFile, errors: list[s
             errors.append(_('%(where)s: "codes" must give each seated player their six-digit code') % {"where": where}
                           if parsed.individual else
                           _('%(where)s: "codes" must give each seated team its six-digit code') % {"where": where})
-        versions = _check_sheets(entry, table, where, confirmed_counts, system, errors)
+        versions = _check_sheets(entry, table, where, confirmed_counts, setup, errors)
         _check_events(entry, table, versions, where, errors)
     for key in sorted(set(tables) - set(parsed.table_details)):
         errors.append(_("round %(round)s, table %(table)s: its details (link, codes, sheets) are missing")

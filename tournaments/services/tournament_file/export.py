@@ -30,6 +30,7 @@ from django.db.models import F
 from django.utils import timezone
 
 import scoring
+from tournaments.games import game_of
 from tournaments.models import Bye, Player, Result, ResultEvent, Round, Ruling, Table, TableSeat, Team, Tournament
 from tournaments.services.sheet_states import result_counts
 from tournaments.services.standings import team_key
@@ -50,22 +51,6 @@ def _sorted_json(value: Any) -> Any:
 def dumps(data: dict[str, Any]) -> str:
     """The file's text: UTF-8 JSON, two-space indent (what the commands print and backups hold)."""
     return json.dumps(data, ensure_ascii=False, indent=2)
-
-
-def team_sheet(keys: list[str], sheet: dict[str, Any]) -> dict[str, Any]:
-    """The result fields of a stored (seat-indexed) sheet, keyed by the seated teams' ids."""
-    out: dict[str, Any] = {}
-    if sheet.get("arrivals") is not None:
-        out["arrivals"] = [keys[seat] for seat in sheet["arrivals"]]
-    if sheet.get("pawns_home") is not None:
-        out["pawns_home"] = dict(zip(keys, sheet["pawns_home"]))
-    if sheet.get("home") is not None:
-        out["home"] = dict(zip(keys, sheet["home"]))
-    if sheet.get("forfeit") is not None:
-        out["forfeit"] = keys[sheet["forfeit"]]
-    if sheet.get("stopped_by_clock"):
-        out["stopped_by_clock"] = True
-    return out
 
 
 def _sheet_entry(row: dict[str, Any], keys: list[Any], fields: Callable[[dict], dict]) -> dict[str, Any]:
@@ -140,11 +125,16 @@ def _export(tournament: Tournament, version: int) -> dict[str, Any]:
     data: dict[str, Any] = {"format": FORMAT, "version": version}
     if version >= 2:
         data["exported_at"] = when(timezone.now())
+    game = game_of(tournament.scoring_system)
+    if game.game != scoring.Game.KEEZEN:  # a file without "game" is Keezen (klaverjas.md)
+        data["game"] = game.game
     data.update({
         "name": tournament.name, "date": tournament.date.isoformat(), "scoring": tournament.scoring_system,
         "rounds": tournament.rounds, "round_minutes": tournament.round_minutes, "seed": tournament.seed,
-        "rules": tournament.house_rules.as_json(),
+        "rules": game.file_rules(tournament),
     })
+    if game.game == scoring.Game.KLAVERJAS:
+        data["deals"] = tournament.deals
     if tournament.venue:
         data["venue"] = tournament.venue
     if tournament.teams_per_table != 2:
@@ -173,7 +163,7 @@ def _export(tournament: Tournament, version: int) -> dict[str, Any]:
                 fields: Callable[[dict], dict] = indexed
             else:
                 entry["teams"] = keys = [key_of[team_id] for _position, team_id, _code in seats]
-                fields = partial(team_sheet, keys)
+                fields = partial(game.to_file, keys)
             sheets = rows.sheets[table["pk"]]
             if sheets and result_counts(sheets[-1]["state"], tournament.confirmed_counts):
                 entry.update(fields(sheets[-1]["sheet"]))

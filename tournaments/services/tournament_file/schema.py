@@ -38,7 +38,20 @@ from django.utils.translation import gettext_lazy
 
 from engine.house_rules import HouseRules
 from scoring.sheets import PLAYERS_PER_TEAM, TEAMS_PER_TABLE
-from tournaments.models import NAME_MAX_LENGTH, Club, Player, Result, ResultEvent, Round, Ruling, Table, TableSeat, Team, Tournament
+from scoring.systems import Game
+from tournaments.models import (
+    NAME_MAX_LENGTH,
+    Club,
+    Player,
+    Result,
+    ResultEvent,
+    Round,
+    Ruling,
+    Table,
+    TableSeat,
+    Team,
+    Tournament,
+)
 from tournaments.services.tournament_file.spec import (
     CODE_PATTERN,
     FORMAT,
@@ -367,6 +380,7 @@ CODE_FORM = gettext_lazy("six digits")
 PLAYER_ID = Text(ID_MAX_LENGTH, blank=False, pattern=re.compile(PLAYER_ID_PATTERN, re.ASCII),
                  form=gettext_lazy("a player id: P and the player's number, like P12"))
 PAIR_INDEX = Int(0, max(TEAMS_PER_TABLE) - 1)
+DEALS_MAX = 64  # Tournament.deals at most: the card's own check names a round's count
 """A pair of an individual file's table, by its index in the table's ``pairs``."""
 
 
@@ -406,30 +420,41 @@ def column(model: type[models.Model], name: str, **changes: Any) -> Kind:
 
 
 @cache
-def file_schema(version: int, individual: bool = False) -> Obj:
+def file_schema(version: int, individual: bool = False, game: str = Game.KEEZEN) -> Obj:
     """The whole file of ``version`` (1 or 2), field by field (``docs/tournament-file.md``).
     ``individual``: the file of an individual tournament (``"entry": "individual"``): ``players``
     instead of ``teams``, tables of ``pairs`` with results as lists in pair order, a pair named by
-    its index."""
+    its index. ``game``: a Klaverjassen file (``"game": "klaverjas"``) writes score cards (``deals``
+    or ``totals``) where Keezen writes pawns, and the card game's flags under ``rules``."""
     round_number, table_number = column(Round, "number"), column(Table, "number")
     user = get_user_model()
     by = column(user, user.USERNAME_FIELD, blank=False)
+    if game == Game.KLAVERJAS:  # the kinds; what can be on a card is klaverjas.check_card's to say
+        deal = Json(kinds=(dict,))
+        result = {"deals": List(deal, 0, DEALS_MAX), "forfeit": PAIR_INDEX if individual else TEAM_ID,
+                  "totals": List(JSON_INT) if individual else ByTeam(JSON_INT)}
     if individual:
         side: Kind = PAIR_INDEX
-        result = {"arrivals": List(PAIR_INDEX), "pawns_home": List(JSON_INT), "home": List(List(List(JSON_INT))),
-                  "forfeit": PAIR_INDEX, "stopped_by_clock": Flag()}
+        if game != Game.KLAVERJAS:
+            result = {"arrivals": List(PAIR_INDEX), "pawns_home": List(JSON_INT), "home": List(List(List(JSON_INT))),
+                      "forfeit": PAIR_INDEX, "stopped_by_clock": Flag()}
         seats = {"pairs": List(List(TEAM_ID, PLAYERS_PER_TEAM, PLAYERS_PER_TEAM), min(TEAMS_PER_TABLE), max(TEAMS_PER_TABLE))}
         other = "teams", Misplaced(gettext_lazy('a table of "teams" belongs to a team tournament; the tables of an '
                                                 'individual file seat "pairs" of players'))
     else:
         side = TEAM_ID
-        result = {  # the kinds; what can happen at a table is scoring.validate's to say
-            "arrivals": List(TEAM_ID), "pawns_home": ByTeam(JSON_INT), "home": ByTeam(List(List(JSON_INT))),
-            "forfeit": TEAM_ID, "stopped_by_clock": Flag(),
-        }
+        if game != Game.KLAVERJAS:
+            result = {  # the kinds; what can happen at a table is scoring.validate's to say
+                "arrivals": List(TEAM_ID), "pawns_home": ByTeam(JSON_INT), "home": ByTeam(List(List(JSON_INT))),
+                "forfeit": TEAM_ID, "stopped_by_clock": Flag(),
+            }
         seats = {"teams": List(TEAM_ID, min(TEAMS_PER_TABLE), max(TEAMS_PER_TABLE))}
         other = "pairs", Misplaced(gettext_lazy('"pairs" belong to an individual tournament, and this file has no '
                                                 '"entry": "individual"'))
+    # The other game's results: a Klaverjassen card in a file without "game": "klaverjas", or pawns in one with it.
+    foreign = gettext_lazy('this is a result of Klaverjassen, and the file has no "game": "klaverjas"') \
+        if game != Game.KLAVERJAS else gettext_lazy('this is a result of Keezen, and the file says "game": "klaverjas"')
+    result = {**{key: Misplaced(foreign) for key in ("arrivals", "pawns_home", "home", "deals", "totals")}, **result}
     table = Cases(*other, Obj({"round": round_number, "table": table_number, **seats, **result},
                               required=("round", "table", *seats)))
     bye = Obj({"round": round_number, "bye": TEAM_ID}, required=("round", "bye"))
@@ -444,8 +469,13 @@ def file_schema(version: int, individual: bool = False) -> Obj:
                     "club": column(Club, "name", blank=True)},
                    required=("id", "name", "players"))
         entrants = {"teams": List(team, 1)}
-    rules = Obj({rule.name: column(Tournament, rule.name) for rule in dataclass_fields(HouseRules)}, strict=True, null=True)
+    if game == Game.KLAVERJAS:  # the flags of shared/spec/klaverjas.md: the rules read them (checks.py)
+        rules: Kind = Json(kinds=(dict,), null=True)
+    else:
+        rules = Obj({rule.name: column(Tournament, rule.name) for rule in dataclass_fields(HouseRules)}, strict=True,
+                    null=True)
     top: dict[str, Kind] = {
+        "game": Choice(tuple(str(game) for game in Game)), "deals": column(Tournament, "deals"),
         "format": Choice((FORMAT,)), "version": Choice(READS), "name": column(Tournament, "name"),
         "date": column(Tournament, "date"), "scoring": column(Tournament, "scoring_system"),
         "rounds": column(Tournament, "rounds"), "round_minutes": column(Tournament, "round_minutes"),
@@ -453,7 +483,9 @@ def file_schema(version: int, individual: bool = False) -> Obj:
         "seed": column(Tournament, "seed"), "points": List(Int(0, JSON_INT_MAX), 1, 100), "rules": rules,
         "entry": column(Tournament, "entry"), **entrants, "tables": List(Cases("bye", bye, table)),
     }
-    required = ("format", "version", "name", "scoring", "players" if individual else "teams")
+    # A Klaverjassen file may leave out "scoring": the game has one system.
+    required = ("format", "version", "name", *(("scoring",) if game != Game.KLAVERJAS else ()),
+                "players" if individual else "teams")
     if version == 1:
         return Obj(top, required=required)
 
@@ -505,6 +537,7 @@ def file_schema(version: int, individual: bool = False) -> Obj:
 
 
 def check_schema(data: dict, version: int, individual: bool, errors: list[str]) -> None:
-    """Every value of ``data`` (a file of ``version``, of an individual tournament or not) against
-    the schema: a message per problem."""
-    file_schema(version, individual).check(data, None, 1, errors)
+    """Every value of ``data`` (a file of ``version``, of an individual tournament or not, of its
+    game) against the schema: a message per problem."""
+    game = data.get("game") if data.get("game") in tuple(Game) else Game.KEEZEN
+    file_schema(version, individual, game).check(data, None, 1, errors)

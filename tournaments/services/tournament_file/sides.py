@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tournaments.services.results import from_sheet
+from tournaments.games import GamePlugin
 from tournaments.services.tournament_file.spec import RESULT_FIELDS
 
 
@@ -46,6 +46,6 @@ def indexed(sheet: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def stored_sheet(table: dict, entry: dict[str, Any]) -> dict[str, Any]:
-    """The sheet to store of a file's table or sheet version ``entry`` at ``table``."""
-    return indexed(entry) if "pairs" in table else from_sheet(table["teams"], entry)
+def stored_sheet(table: dict, entry: dict[str, Any], game: GamePlugin) -> dict[str, Any]:
+    """The sheet to store of a file's table or sheet version ``entry`` at ``table``, a sheet of ``game``."""
+    return indexed(entry) if "pairs" in table else game.from_file(table["teams"], entry)

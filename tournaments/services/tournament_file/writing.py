@@ -50,7 +50,6 @@ from tournaments.services.teams import TeamData, clubs_by_name, register_teams, 
 from tournaments.services.tournament_file.checks import InvalidTournamentFile, ParsedFile, read_file
 from tournaments.services.tournament_file.schema import moment
 from tournaments.services.tournament_file.sides import seated, side_keys, side_refs, stored_sheet
-from tournaments.services.tournament_file.spec import RESULT_FIELDS
 from tournaments.signals import bump
 
 KEEP, NEW = "keep", "new"
@@ -137,7 +136,8 @@ def _tournament_fields(parsed: ParsedFile, copy: bool, replacing: Tournament | N
     fields: dict[str, Any] = {
         "name": data["name"].strip(),
         "date": datetime.date.fromisoformat(data["date"]) if "date" in data else datetime.date.today(),
-        "venue": data.get("venue", ""), "scoring_system": data["scoring"],
+        "venue": data.get("venue", ""), "scoring_system": parsed.setup.system,
+        "deals": data.get("deals", 16), "game_rules": dict(parsed.setup.rules),
         "rounds": data.get("rounds", 3), "round_minutes": data.get("round_minutes", 45),
         "teams_per_table": teams_per_table, **parsed.rules.as_json(),
         "entry": Entry.INDIVIDUAL if parsed.individual else Entry.TEAMS,
@@ -215,6 +215,7 @@ def _write(parsed: ParsedFile, *, copy: bool = False, replacing: Tournament | No
     rounds = _write_rounds(parsed, tournament)
     tables = sorted(parsed.tables, key=lambda e: (e["round"], e["table"]))
     users = _users(parsed)
+    game = parsed.setup.game
     with whole_batches():
         table_objects = Table.objects.bulk_create([
             Table(round=rounds[entry["round"]], number=entry["table"],
@@ -232,9 +233,9 @@ def _write(parsed: ParsedFile, *, copy: bool = False, replacing: Tournament | No
             _write_sheets(parsed, tables, table_objects, users)
         else:
             Result.objects.bulk_create([
-                Result(table=table, version=1, source=ResultSource.IMPORT, sheet=stored_sheet(entry, entry))
+                Result(table=table, version=1, source=ResultSource.IMPORT, sheet=stored_sheet(entry, entry, game))
                 for entry, table in zip(tables, table_objects)
-                if any(key in entry for key in RESULT_FIELDS)
+                if any(key in entry for key in game.result_fields)
             ])
         Bye.objects.bulk_create([Bye(round=rounds[entry["round"]], team=team_of[entry["bye"]]) for entry in parsed.byes])
         table_at = {(entry["round"], entry["table"]): table for entry, table in zip(tables, table_objects)}
@@ -288,7 +289,8 @@ def _write_rounds(parsed: ParsedFile, tournament: Tournament) -> dict[int, Round
                    for entry in sorted(parsed.round_details, key=lambda e: e["round"])]
     else:
         # A round is finished when every table of it has a sheet (or it has only byes), else published.
-        unplayed = {entry["round"] for entry in parsed.tables if not any(key in entry for key in RESULT_FIELDS)}
+        unplayed = {entry["round"] for entry in parsed.tables
+                    if not any(key in entry for key in parsed.setup.game.result_fields)}
         numbers = sorted({entry["round"] for entry in parsed.tables} | {entry["round"] for entry in parsed.byes})
         objects = [Round(tournament=tournament, number=number, minutes=tournament.round_minutes,
                          status=RoundStatus.PUBLISHED if number in unplayed else RoundStatus.FINISHED)
@@ -304,12 +306,13 @@ def _places(entry: dict) -> dict:
 
 def _write_sheets(parsed: ParsedFile, tables: list[dict], table_objects: list[Table], users: dict) -> None:
     results, events = [], []
+    game = parsed.setup.game
     for entry, table in zip(tables, table_objects):
         details = _detail(parsed, entry)
         place = _places(entry)
         for sheet in details["sheets"]:
             results.append(Result(
-                table=table, version=sheet["version"], sheet=stored_sheet(entry, sheet), source=sheet["source"],
+                table=table, version=sheet["version"], sheet=stored_sheet(entry, sheet, game), source=sheet["source"],
                 reason=sheet.get("reason", ""), state=sheet["state"], submitted_by=place.get(sheet.get("submitted_by")),
                 confirmed_by=place.get(sheet.get("confirmed_by")), created_at=moment(sheet["at"]),
                 created_by=users.get(sheet.get("by")),

@@ -1,0 +1,79 @@
+"""What every game tells the tournament core about its score sheets (:class:`GamePlugin`), and
+what scoring a sheet needs to know of its tournament (:class:`Scoring`).
+
+A sheet is stored seat-indexed (``Result.sheet``): side 0 is the first side on the sheet, the
+one that deals first. The tournament file writes a team tournament's sheets keyed by team id and an
+individual tournament's by pair index; :meth:`GamePlugin.to_file` and :meth:`GamePlugin.from_file`
+convert (``keys``: the seated sides' ids in sheet order, or their indices).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from scoring.points import DEFAULT_PAWN_ORDER_POINTS, TableScore
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """What scoring a sheet needs of its tournament: the system, pawn-order's points list, the
+    deals of a Klaverjassen round and the game's house-rule flags. Equal setups score a sheet
+    alike, so it is also the key under which a scored sheet is remembered."""
+
+    system: str
+    points_list: tuple[int, ...] = DEFAULT_PAWN_ORDER_POINTS
+    deals: int = 16
+    rules: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def of(cls, tournament: Any) -> Scoring:
+        """The setup of a tournament (or of anything with its fields, such as a file being read)."""
+        rules = getattr(tournament, "game_rules", None) or {}
+        return cls(tournament.scoring_system, tuple(tournament.points_list), int(tournament.deals),
+                   tuple(sorted(rules.items())) if isinstance(rules, dict) else ())
+
+    @property
+    def game(self) -> GamePlugin:
+        from tournaments.games import game_of
+
+        return game_of(self.system)
+
+
+class GamePlugin:
+    """One game's answers. Subclasses set :attr:`game` and :attr:`result_fields` and implement
+    every method; the core never asks which game it is."""
+
+    game: str = ""
+    result_fields: tuple[str, ...] = ()
+    """The keys a stored sheet and the tournament file's table may hold, ``forfeit`` included."""
+
+    def check(self, scoring: Scoring, names: list[str], data: dict[str, Any]) -> list[str]:
+        """Every problem with a stored sheet, as messages for people naming the sides by ``names``."""
+        raise NotImplementedError
+
+    def scores(self, scoring: Scoring, seat_count: int, data: dict[str, Any]) -> list[TableScore]:
+        """Each side's points for a valid stored sheet, in sheet order."""
+        raise NotImplementedError
+
+    def to_file(self, keys: list[Any], sheet: dict[str, Any]) -> dict[str, Any]:
+        """The file's result fields of a stored sheet, sides named by ``keys``."""
+        raise NotImplementedError
+
+    def from_file(self, keys: list[Any], entry: dict[str, Any]) -> dict[str, Any]:
+        """The stored sheet of the file's result fields (checked already: :meth:`file_problems`)."""
+        raise NotImplementedError
+
+    def file_problems(self, scoring: Scoring, keys: list[Any], entry: dict[str, Any],
+                      by_index: bool = False) -> list[str]:
+        """What cannot be in the file's result fields, naming the sides by ``keys``; ``by_index``:
+        the fields name sides by index (an individual file), else by team id."""
+        raise NotImplementedError
+
+    def file_rules(self, tournament: Any) -> dict[str, Any]:
+        """The tournament's house-rule flags as the file's ``rules`` writes them."""
+        raise NotImplementedError
+
+    def written(self, data: dict[str, Any]) -> bool:
+        """Whether a stored sheet holds a result (a scheduled table's sheet holds none)."""
+        return any(data.get(key) is not None for key in self.result_fields)

@@ -1,0 +1,126 @@
+"""Keezen's score sheets in the tournament core: the sheets of ``shared/spec/scoring.md``
+(``pawn-order``, ``pawns-2pt``, ``individual-11``), checked and scored by the pure ``scoring``
+package, which speaks of teams by key; here the stored, seat-indexed sheet is converted, once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+import scoring
+from scoring.systems import Game
+from tournaments.games.base import GamePlugin, Scoring
+
+RESULT_FIELDS = ("arrivals", "pawns_home", "home", "forfeit")
+
+
+def to_sheet(keys: list[str], data: dict[str, Any]) -> scoring.Sheet:
+    """The scoring sheet of a seat-indexed sheet; ``keys`` name the seated teams in seat order.
+
+    Seat numbers that do not exist become their own text, so validation names them.
+    """
+
+    count = len(keys)
+
+    def key(seat: Any) -> str:
+        return keys[seat] if type(seat) is int and 0 <= seat < count else str(seat)
+
+    sheet: dict[str, Any] = {"teams": tuple(keys), "stopped_by_clock": bool(data.get("stopped_by_clock"))}
+    if data.get("arrivals") is not None:
+        sheet["arrivals"] = tuple(key(seat) for seat in data["arrivals"])
+    if data.get("pawns_home") is not None:
+        sheet["pawns_home"] = {key(seat): count for seat, count in enumerate(data["pawns_home"])}
+    if data.get("home") is not None:
+        sheet["home"] = {key(seat): holes for seat, holes in enumerate(data["home"])}
+    if data.get("forfeit") is not None:
+        sheet["forfeit"] = key(data["forfeit"])
+    return scoring.Sheet(**sheet)
+
+
+def from_sheet(keys: list[str], sheet: dict[str, Any]) -> dict[str, Any]:
+    """The seat-indexed sheet of a team-keyed one (as the tournament file writes it)."""
+    seat = {key: index for index, key in enumerate(keys)}
+    out: dict[str, Any] = {}
+    if "arrivals" in sheet:
+        out["arrivals"] = [seat[key] for key in sheet["arrivals"]]
+    if "pawns_home" in sheet:
+        out["pawns_home"] = [sheet["pawns_home"][key] for key in keys]
+    if "home" in sheet:
+        out["home"] = [sheet["home"][key] for key in keys]
+    if "forfeit" in sheet:
+        out["forfeit"] = seat[sheet["forfeit"]]
+    if sheet.get("stopped_by_clock"):
+        out["stopped_by_clock"] = True
+    return out
+
+
+def team_sheet(keys: list[Any], sheet: dict[str, Any]) -> dict[str, Any]:
+    """The result fields of a stored (seat-indexed) sheet, keyed by the seated teams' ids."""
+    out: dict[str, Any] = {}
+    if sheet.get("arrivals") is not None:
+        out["arrivals"] = [keys[seat] for seat in sheet["arrivals"]]
+    if sheet.get("pawns_home") is not None:
+        out["pawns_home"] = dict(zip(keys, sheet["pawns_home"]))
+    if sheet.get("home") is not None:
+        out["home"] = dict(zip(keys, sheet["home"]))
+    if sheet.get("forfeit") is not None:
+        out["forfeit"] = keys[sheet["forfeit"]]
+    if sheet.get("stopped_by_clock"):
+        out["stopped_by_clock"] = True
+    return out
+
+
+def _message(error: scoring.SheetError) -> str:
+    """The message of a sheet error in the active language; ``scoring`` itself speaks English."""
+    team = error.team or ""
+    messages = {
+        "too-many-pawns": _("Team %(team)s has more than 8 pawns home; a team has 8."),
+        "arrivals-after-win": _("Pawns came home after team %(team)s had all 8 home; the game ended there."),
+        "two-complete": _("Two teams cannot both have all 8 pawns home."),
+        "player-too-many-pawns": _("A player of team %(team)s has more than 4 pawns home; a player has 4."),
+        "hole-twice": _("A player of team %(team)s has two pawns in the same home hole."),
+        "hole-out-of-range": _("A player of team %(team)s has a hole that does not exist; the holes are 1 to 4."),
+        "negative-pawns": _("Team %(team)s cannot have fewer than 0 pawns home."),
+        "not-seated": _("Team %(team)s does not sit at this table."),
+        "no-result": _("The sheet is empty: type the result or choose the absent team."),
+    }
+    if error.code in messages:
+        return messages[error.code] % {"team": team}
+    return error.message
+
+
+class Keezen(GamePlugin):
+    game = Game.KEEZEN
+    result_fields = RESULT_FIELDS
+
+    def check(self, scoring_: Scoring, names: list[str], data: dict[str, Any]) -> list[str]:
+        return list(dict.fromkeys(_message(error) for error in scoring.validate(scoring_.system, to_sheet(names, data))))
+
+    def scores(self, scoring_: Scoring, seat_count: int, data: dict[str, Any]) -> list[scoring.TableScore]:
+        keys = [str(seat) for seat in range(seat_count)]
+        found = scoring.score(scoring_.system, to_sheet(keys, data), scoring_.points_list)
+        return [found[key] for key in keys]
+
+    def to_file(self, keys: list[Any], sheet: dict[str, Any]) -> dict[str, Any]:
+        return team_sheet(keys, sheet)
+
+    def from_file(self, keys: list[Any], entry: dict[str, Any]) -> dict[str, Any]:
+        return from_sheet(keys, entry)
+
+    def file_rules(self, tournament: Any) -> dict[str, Any]:
+        return tournament.house_rules.as_json()
+
+    def file_problems(self, scoring_: Scoring, keys: list[Any], entry: dict[str, Any],
+                      by_index: bool = False) -> list[str]:
+        if by_index:
+            return [problem.message for problem in scoring.validate(scoring_.system, to_sheet(keys, entry))]
+        sheet = scoring.Sheet(
+            teams=tuple(keys), arrivals=entry.get("arrivals"), pawns_home=entry.get("pawns_home"),
+            home=entry.get("home"), forfeit=entry.get("forfeit"), stopped_by_clock=bool(entry.get("stopped_by_clock")),
+        )
+        return [problem.message for problem in scoring.validate(scoring_.system, sheet)]
+
+
+KEEZEN = Keezen()
