@@ -115,3 +115,41 @@ def test_a_keezen_file_cannot_hold_a_card_nor_say_klaverjas(db, tmp_path):
         run("import_tournament", write(tmp_path, system))
     assert '"scoring": "klaverjas" is not a scoring system of keezen' in str(refused.value)
     assert not Tournament.objects.exists()
+
+
+def test_a_klaverjassen_table_seats_two_teams(db, tmp_path):
+    def three_at_table_2(data):
+        data["tables"][1] = {"round": 1, "table": 2, "teams": ["T3", "T4", "T5"]}
+        data["tables"].remove({"round": 1, "bye": "T5"})
+
+    with pytest.raises(CommandError) as refused:
+        run("import_tournament", write(tmp_path, bad(three_at_table_2)))
+    assert "round 1, table 2: a table of klaverjas seats 2 sides, not 3" in str(refused.value)
+    with pytest.raises(CommandError) as refused:
+        run("import_tournament", write(tmp_path, bad(lambda d: d.update(teams_per_table=3))))
+    assert '"teams_per_table": a Klaverjassen table seats two teams' in str(refused.value)
+    assert not Tournament.objects.exists()
+
+
+def test_an_imported_drive_answers_on_every_page_it_has_so_far(db, tmp_path, client, director_client):
+    """Until the card is typed on the phone (issue 18), a drive's pages answer: the table link and
+    the desk say the cards come in with the file; a drive keeps its game in the form, and is not
+    rehearsed."""
+    from tournaments.forms import TournamentForm
+    from tournaments.models import Table
+    from tournaments.services.rehearsal import check_can_rehearse
+
+    unplayed = bad(lambda d: d["tables"][4].pop("forfeit"))  # round 2, table 2 is still being played
+    slug = run("import_tournament", write(tmp_path, unplayed)).strip()
+    tournament = Tournament.objects.get(slug=slug)
+    table = Table.objects.get(round__tournament=tournament, round__number=2, number=2)
+    page = client.get(f"/s/{table.token}/")
+    assert page.status_code == 200 and b"klaverjas-card-later" in page.content
+    refused = client.post(f"/s/{table.token}/", {"action": "submit", "team": "1"})
+    assert refused.status_code == 400 and not table.results.exists()
+    for url in (f"/t/{slug}/standings/", f"/t/{slug}/standings.json"):
+        assert client.get(url).status_code == 200, url
+    assert [value for value, _label in TournamentForm(instance=tournament).fields["scoring_system"].choices] == [
+        "klaverjas"]
+    assert "klaverjas" not in [value for value, _label in TournamentForm().fields["scoring_system"].choices]
+    assert check_can_rehearse(tournament)

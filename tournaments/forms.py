@@ -8,9 +8,17 @@ from django import forms
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
-from scoring.systems import KEEZEN_SYSTEMS, Game
+from scoring.systems import SYSTEMS_OF
 from tournaments.models import (
-    MAX_TEAM_NUMBER, NAME_MAX_LENGTH, Club, DrawMode, Entry, Language, PublicNames, Team, Tournament,
+    MAX_TEAM_NUMBER,
+    NAME_MAX_LENGTH,
+    Club,
+    DrawMode,
+    Entry,
+    Language,
+    PublicNames,
+    Team,
+    Tournament,
 )
 from tournaments.services.teams import TeamData, clean_name, entry_change_problem, name_taken_message
 
@@ -63,11 +71,12 @@ class TournamentForm(forms.ModelForm):
         # Left empty (the browser fills it from the name as one types; without JavaScript it stays empty):
         # made from the name, as the browser would.
         self.fields["slug"].required = False
-        # Klaverjassen tournaments come in through the tournament file until their score card is on
-        # the table's phone and at the desk (issue 18); a Keezen tournament stays a Keezen one.
-        if self.instance.game == Game.KEEZEN:
-            self.fields["scoring_system"].choices = [
-                (value, label) for value, label in self.fields["scoring_system"].choices if value in KEEZEN_SYSTEMS]
+        # A tournament keeps its game: the systems offered are its game's (a new one is Keezen:
+        # Klaverjassen tournaments come in through the tournament file until their score card is
+        # on the table's phone and at the desk, issue 18).
+        systems = SYSTEMS_OF[self.instance.game]
+        self.fields["scoring_system"].choices = [
+            (value, label) for value, label in self.fields["scoring_system"].choices if value in systems]
 
     def clean_public_names(self) -> str:
         return self.cleaned_data.get("public_names") or self.instance.public_names or PublicNames.FULL

@@ -29,9 +29,12 @@ class Scoring:
     @classmethod
     def of(cls, tournament: Any) -> Scoring:
         """The setup of a tournament (or of anything with its fields, such as a file being read)."""
-        rules = getattr(tournament, "game_rules", None) or {}
-        return cls(tournament.scoring_system, tuple(tournament.points_list), int(tournament.deals),
-                   tuple(sorted(rules.items())) if isinstance(rules, dict) else ())
+        rules = getattr(tournament, "game_rules", None)
+        # Only flags of plain values count (what the game's rules read); anything else in the JSON
+        # (typed in the admin) is no flag, and must not stop the standings.
+        flags = tuple(sorted((str(key), value) for key, value in rules.items()
+                             if isinstance(value, (bool, int, str)))) if isinstance(rules, dict) else ()
+        return cls(tournament.scoring_system, tuple(tournament.points_list), int(tournament.deals), flags)
 
     @property
     def game(self) -> GamePlugin:
@@ -47,6 +50,8 @@ class GamePlugin:
     game: str = ""
     result_fields: tuple[str, ...] = ()
     """The keys a stored sheet and the tournament file's table may hold, ``forfeit`` included."""
+    sides_per_table: tuple[int, ...] = (2,)
+    """How many sides a table of this game may seat."""
 
     def check(self, scoring: Scoring, names: list[str], data: dict[str, Any]) -> list[str]:
         """Every problem with a stored sheet, as messages for people naming the sides by ``names``."""
@@ -68,6 +73,12 @@ class GamePlugin:
                       by_index: bool = False) -> list[str]:
         """What cannot be in the file's result fields, naming the sides by ``keys``; ``by_index``:
         the fields name sides by index (an individual file), else by team id."""
+        raise NotImplementedError
+
+    def read_entry(self, system: str, names: list[str], players: list[list[str]],
+                   fields: Any) -> tuple[dict[str, Any], list[str]]:
+        """The stored sheet of the score-entry form's ``fields`` (the desk, the table's phone) and
+        the typing errors; the form's fields are the template ``tournaments/sheets/_fields_<system>.html``."""
         raise NotImplementedError
 
     def file_rules(self, tournament: Any) -> dict[str, Any]:

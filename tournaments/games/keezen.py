@@ -94,6 +94,7 @@ def _message(error: scoring.SheetError) -> str:
 class Keezen(GamePlugin):
     game = Game.KEEZEN
     result_fields = RESULT_FIELDS
+    sides_per_table = (2, 3)  # a six-player board seats three
 
     def check(self, scoring_: Scoring, names: list[str], data: dict[str, Any]) -> list[str]:
         return list(dict.fromkeys(_message(error) for error in scoring.validate(scoring_.system, to_sheet(names, data))))
@@ -108,6 +109,12 @@ class Keezen(GamePlugin):
 
     def from_file(self, keys: list[Any], entry: dict[str, Any]) -> dict[str, Any]:
         return from_sheet(keys, entry)
+
+    def read_entry(self, system: str, names: list[str], players: list[list[str]],
+                   fields: Any) -> tuple[dict[str, Any], list[str]]:
+        from tournaments.services.sheet_entry import read_entry  # the typing of Keezen's sheets
+
+        return read_entry(system, names, players, fields)
 
     def file_rules(self, tournament: Any) -> dict[str, Any]:
         return tournament.house_rules.as_json()

@@ -14,6 +14,7 @@ individual file by pair index, as the stored card does.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -72,7 +73,7 @@ def _message(problem: klaverjas.CardProblem, names: list[str]) -> str:
             params[key] = name(params[key])
     if "team" not in params and problem.side is not None:
         params["team"] = name(problem.side)
-    params.setdefault("what", problem.message)
+    params.setdefault("what", re.sub(r"^Deal \d+: ", "", problem.message))
     try:
         text = text % params
     except (KeyError, TypeError, ValueError):
@@ -118,6 +119,12 @@ class Klaverjas(GamePlugin):
 
     def from_file(self, keys: list[Any], entry: dict[str, Any]) -> dict[str, Any]:
         return _indexed(keys, entry)
+
+    def read_entry(self, system: str, names: list[str], players: list[list[str]],
+                   fields: Any) -> tuple[dict[str, Any], list[str]]:
+        # The score card on the table's phone and at the desk comes next (issue 18); until then a
+        # drive's cards come in through the tournament file, and the form says so.
+        return {}, [_("Klaverjassen score cards cannot be typed here yet: load them with the tournament file.")]
 
     def file_rules(self, tournament: Any) -> dict[str, Any]:
         return rules_of(Scoring.of(tournament)).as_json()

@@ -55,7 +55,8 @@ class Body:
 def _base(tournament: Tournament, what: str) -> str:
     # created_at: a tournament that reuses a deleted one's id is another tournament. The privacy
     # setting: after a change of it, not even the moment's previous version (render_once) is served.
-    return f"standings:{tournament.pk}:{tournament.created_at.timestamp()}:{tournament.public_names}:{what}"
+    # "body1": the shape of the value (a Body); a cache written by an older version keeps its own keys.
+    return f"standings:{tournament.pk}:{tournament.created_at.timestamp()}:{tournament.public_names}:{what}:body1"
 
 
 def render_fragment(tournament: Tournament, standings: Standings) -> str:

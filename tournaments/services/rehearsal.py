@@ -43,6 +43,7 @@ from django.utils.translation import gettext as _
 
 import scoring
 from scoring.sheets import HOLES, PAWNS_PER_PLAYER, PAWNS_PER_TEAM, PLAYERS_PER_TEAM
+from scoring.systems import Game
 from tournaments.management.busy_day import register_numbered_teams
 from tournaments.models import (
     NAME_MAX_LENGTH,
@@ -109,6 +110,8 @@ def check_can_rehearse(tournament: Tournament) -> list[str]:
     if tournament.archived:
         return [_("“%(name)s” is archived: a finished day cannot be rehearsed. Unarchive it first.")
                 % {"name": tournament.name}]
+    if tournament.game != Game.KEEZEN:
+        return [_("A practice run plays Keezen score sheets; a Klaverjassen drive cannot be rehearsed yet.")]
     now = timezone.now()
     if tournament.round_set.filter(clock_ends_at__gt=now).exists() or tournament.round_set.filter(
             clock_paused_left__gt=0).exists():

@@ -22,11 +22,13 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 import scoring
+from tournaments.games import Scoring
 from tournaments.models import RoundStatus, Table
 from tournaments.numbers import whole_or
 from tournaments.services.clock import ClockState, clock
 from tournaments.services.results import check_sheet, table_scores
 from tournaments.services.seating import LETTERS, sides
+
 CONFIRM_UNFINISHED = "unfinished_ok"  # the form's "yes, the game is over: save anyway"
 
 
@@ -149,12 +151,12 @@ def evaluate(table: Table, fields, now: datetime.datetime | None = None) -> tupl
     """The sheet typed in ``fields``, every problem with it, and the points per side when the sheet
     is valid. A sheet that cannot be a finished game (:func:`unfinished_question`) comes back with
     its points and the :class:`Question` as its one problem, until ``fields`` confirm it."""
-    system = table.round.tournament.scoring_system
+    setup = Scoring.of(table.round.tournament)
     found = sides(table)
     names = [side.name for side in found]
-    data, errors = read_entry(system, names, [side.player_names for side in found], fields)
+    data, errors = setup.game.read_entry(setup.system, names, [side.player_names for side in found], fields)
     if not errors:
-        errors = check_sheet(system, names, data)
+        errors = check_sheet(setup, names, data)
     points = None
     if not errors:
         points = table_scores(table, data)

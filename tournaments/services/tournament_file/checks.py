@@ -266,6 +266,11 @@ def _check_tables(data: dict, by_id: dict[str, dict], individual: bool, errors: 
         if not (_seat_pairs(entry, where, by_id, seated, pairs, errors) if individual
                 else _seat_teams(entry, where, by_id, seated, errors)):
             continue
+        if len(side_keys(entry)) not in setup.game.sides_per_table:
+            errors.append(_("%(where)s: a table of %(game)s seats %(count)s sides, not %(found)s") % {
+                "where": where, "game": setup.game.game,
+                "count": _(" or ").join(map(str, setup.game.sides_per_table)), "found": len(side_keys(entry))})
+            continue
         if any(key in entry for key in result_fields):
             for problem in sheet_problems(setup, entry, entry):
                 errors.append(f"{where}: {problem}")
@@ -320,6 +325,8 @@ def _game_rules(data: dict) -> Any:
             _('"scoring": "%(system)s" is not a scoring system of %(game)s (the file\'s "game"; a file without '
               '"game" is Keezen)') % {"system": system, "game": game}])
     if game == scoring.Game.KLAVERJAS:
+        if data.get("teams_per_table", 2) != 2:
+            raise InvalidTournamentFile([_('"teams_per_table": a Klaverjassen table seats two teams')])
         try:
             klaverjas.parse_house_rules(data.get("rules") or {})
         except klaverjas.KlaverjasError as error:
