@@ -10,15 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.systems import SYSTEMS_OF
 from tournaments.models import (
-    MAX_TEAM_NUMBER,
-    NAME_MAX_LENGTH,
-    Club,
-    DrawMode,
-    Entry,
-    Language,
-    PublicNames,
-    Team,
-    Tournament,
+    MAX_TEAM_NUMBER, NAME_MAX_LENGTH, Club, DrawMode, Entry, Language, PublicNames, Team, Tournament,
 )
 from tournaments.services.teams import TeamData, clean_name, entry_change_problem, name_taken_message
 

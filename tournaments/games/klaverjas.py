@@ -20,11 +20,12 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 import klaverjas
+from klaverjas.score_card import RESULTS
 from scoring.points import TableScore
 from scoring.systems import Game
 from tournaments.games.base import GamePlugin, Scoring
 
-RESULT_FIELDS = ("deals", "totals", "forfeit")
+RESULT_FIELDS = RESULTS
 SIDES = 2
 
 
@@ -90,13 +91,11 @@ class Klaverjas(GamePlugin):
     def check(self, scoring: Scoring, names: list[str], data: dict[str, Any]) -> list[str]:
         if len(names) != SIDES:
             return [_("A Klaverjassen table seats two teams, not %(count)s.") % {"count": len(names)}]
-        card = {key: data[key] for key in RESULT_FIELDS if data.get(key) is not None}
-        problems = klaverjas.check_card(card, scoring.deals, rules_of(scoring))
+        problems = klaverjas.check_card(_card(data), scoring.deals, rules_of(scoring))
         return list(dict.fromkeys(_message(problem, names) for problem in problems))
 
     def scores(self, scoring: Scoring, seat_count: int, data: dict[str, Any]) -> list[TableScore]:
-        card = {key: data[key] for key in RESULT_FIELDS if data.get(key) is not None}
-        found = klaverjas.score_card(card, scoring.deals, rules_of(scoring))
+        found = klaverjas.score_card(_card(data), scoring.deals, rules_of(scoring))
         totals = found.totals
         return [TableScore(points=totals[side], pawns_home=0, won=totals[side] > totals[1 - side],
                            forfeit=found.forfeit is not None)
@@ -130,11 +129,14 @@ class Klaverjas(GamePlugin):
         return rules_of(Scoring.of(tournament)).as_json()
 
     def file_problems(self, scoring: Scoring, keys: list[Any], entry: dict[str, Any], by_index: bool = False) -> list[str]:
-        card = {key: entry[key] for key in RESULT_FIELDS if key in entry}
-        if not by_index:
-            card = _indexed(keys, card)
+        card = _card(entry) if by_index else _indexed(keys, _card(entry))
         problems = klaverjas.check_card(card, scoring.deals, rules_of(scoring))
         return [_message(problem, [str(key) for key in keys]) for problem in problems]
+
+
+def _card(data: dict[str, Any]) -> dict[str, Any]:
+    """The score card's fields of a stored sheet."""
+    return {key: data[key] for key in RESULT_FIELDS if data.get(key) is not None}
 
 
 def _indexed(keys: list[Any], entry: dict[str, Any]) -> dict[str, Any]:

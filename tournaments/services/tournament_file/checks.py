@@ -19,6 +19,7 @@ import re
 import sys
 from dataclasses import dataclass, field
 from itertools import accumulate
+from types import SimpleNamespace
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -37,10 +38,10 @@ from tournaments.services.tournament_file.spec import FORMAT, MAX_BYTES, MAX_DEP
 def file_scoring(data: dict) -> Scoring:
     """What scoring the file's sheets needs: its system, points list, deals and the game's flags."""
     klaverjassen = data.get("game") == scoring.Game.KLAVERJAS
-    system = data.get("scoring") or (scoring.KLAVERJAS if klaverjassen else scoring.PAWN_ORDER)
-    points = data.get("points") or scoring.DEFAULT_PAWN_ORDER_POINTS
-    rules = data.get("rules") if klaverjassen and isinstance(data.get("rules"), dict) else {}
-    return Scoring(system, tuple(points), data.get("deals", 16), tuple(sorted(rules.items())))
+    return Scoring.of(SimpleNamespace(
+        scoring_system=data.get("scoring") or (scoring.KLAVERJAS if klaverjassen else scoring.PAWN_ORDER),
+        points_list=data.get("points") or scoring.DEFAULT_PAWN_ORDER_POINTS, deals=data.get("deals", 16),
+        game_rules=data.get("rules") if klaverjassen else None))
 
 
 class InvalidTournamentFile(ValueError):
@@ -240,7 +241,6 @@ def _check_bye(entry: dict, individual: bool, by_id: dict[str, dict], seated: di
 
 def _check_tables(data: dict, by_id: dict[str, dict], individual: bool, errors: list[str]) -> tuple[list, list]:
     setup = file_scoring(data)
-    result_fields = setup.game.result_fields
     rounds = data.get("rounds", 3)
     tables, byes = [], []
     seen_tables: set[tuple[int, int]] = set()
@@ -271,7 +271,7 @@ def _check_tables(data: dict, by_id: dict[str, dict], individual: bool, errors: 
                 "where": where, "game": setup.game.game,
                 "count": _(" or ").join(map(str, setup.game.sides_per_table)), "found": len(side_keys(entry))})
             continue
-        if any(key in entry for key in result_fields):
+        if setup.game.written(entry):
             for problem in sheet_problems(setup, entry, entry):
                 errors.append(f"{where}: {problem}")
         tables.append(entry)

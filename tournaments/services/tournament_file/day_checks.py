@@ -101,7 +101,7 @@ def _check_sheets(entry: dict, table: dict, where: str, confirmed_counts: bool, 
         for key in ("submitted_by", "confirmed_by"):
             if key in sheet and sheet[key] not in sides:
                 errors.append(_not_a_side(table, at, key, sheet[key]))
-        if not any(key in sheet for key in setup.game.result_fields):
+        if not setup.game.written(sheet):
             errors.append(_("%(at)s: the sheet holds no result") % {"at": at})
         for problem in sheet_problems(setup, table, sheet):
             errors.append(f"{at}: {problem}")

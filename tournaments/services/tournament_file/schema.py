@@ -39,19 +39,7 @@ from django.utils.translation import gettext_lazy
 from engine.house_rules import HouseRules
 from scoring.sheets import PLAYERS_PER_TEAM, TEAMS_PER_TABLE
 from scoring.systems import Game
-from tournaments.models import (
-    NAME_MAX_LENGTH,
-    Club,
-    Player,
-    Result,
-    ResultEvent,
-    Round,
-    Ruling,
-    Table,
-    TableSeat,
-    Team,
-    Tournament,
-)
+from tournaments.models import NAME_MAX_LENGTH, Club, Player, Result, ResultEvent, Round, Ruling, Table, TableSeat, Team, Tournament
 from tournaments.services.tournament_file.spec import (
     CODE_PATTERN,
     FORMAT,
@@ -60,6 +48,7 @@ from tournaments.services.tournament_file.spec import (
     MAX_DEPTH,
     PLAYER_ID_PATTERN,
     READS,
+    RESULT_FIELDS,
     TEXT_MAX_LENGTH,
     TOKEN_PATTERN,
 )
@@ -380,8 +369,8 @@ CODE_FORM = gettext_lazy("six digits")
 PLAYER_ID = Text(ID_MAX_LENGTH, blank=False, pattern=re.compile(PLAYER_ID_PATTERN, re.ASCII),
                  form=gettext_lazy("a player id: P and the player's number, like P12"))
 PAIR_INDEX = Int(0, max(TEAMS_PER_TABLE) - 1)
-DEALS_MAX = 64  # Tournament.deals at most: the card's own check names a round's count
 """A pair of an individual file's table, by its index in the table's ``pairs``."""
+DEALS_MAX = 64  # Tournament.deals at most: the card's own check names a round's count
 
 
 def _integer_range(model_field: models.Field) -> tuple[int, int]:
@@ -454,7 +443,7 @@ def file_schema(version: int, individual: bool = False, game: str = Game.KEEZEN)
     # The other game's results: a Klaverjassen card in a file without "game": "klaverjas", or pawns in one with it.
     foreign = gettext_lazy('this is a result of Klaverjassen, and the file has no "game": "klaverjas"') \
         if game != Game.KLAVERJAS else gettext_lazy('this is a result of Keezen, and the file says "game": "klaverjas"')
-    result = {**{key: Misplaced(foreign) for key in ("arrivals", "pawns_home", "home", "deals", "totals")}, **result}
+    result = {**{key: Misplaced(foreign) for key in RESULT_FIELDS if key not in result}, **result}
     table = Cases(*other, Obj({"round": round_number, "table": table_number, **seats, **result},
                               required=("round", "table", *seats)))
     bye = Obj({"round": round_number, "bye": TEAM_ID}, required=("round", "bye"))

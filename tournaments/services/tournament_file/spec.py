@@ -4,6 +4,7 @@ The limits keep a damaged or hostile file from costing the laptop more than a mo
 above what a real day writes (a 250-team day in round 3 is about 0.5 MB and nests 8 levels deep).
 """
 
+from tournaments.games import GAMES
 from tournaments.models.registration import NOTE_MAX_LENGTH
 
 FORMAT = "keezen-tournament"
@@ -11,9 +12,8 @@ VERSION = 2
 """The version this program writes."""
 READS = (1, 2)
 """The versions it reads: version 1 (teams and results) and version 2 (the whole running day)."""
-RESULT_FIELDS = ("arrivals", "pawns_home", "home", "deals", "totals", "forfeit")
-"""The result fields of every game (``tournaments/games``): a table with one of them has a result."""
-"""The fields of a table (and of a sheet version) that hold its result."""
+RESULT_FIELDS = tuple(dict.fromkeys(field for game in GAMES.values() for field in game.result_fields))
+"""The fields of a table (and of a sheet version) that hold its result, in every game (``tournaments/games``)."""
 TOKEN_PATTERN = r"[A-Za-z0-9_-]{16,32}"
 """A table's private link as ``new_table_token`` makes it (written in the file, kept on restore)."""
 CODE_PATTERN = r"\d{6}"

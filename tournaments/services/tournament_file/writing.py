@@ -235,7 +235,7 @@ def _write(parsed: ParsedFile, *, copy: bool = False, replacing: Tournament | No
             Result.objects.bulk_create([
                 Result(table=table, version=1, source=ResultSource.IMPORT, sheet=stored_sheet(entry, entry, game))
                 for entry, table in zip(tables, table_objects)
-                if any(key in entry for key in game.result_fields)
+                if game.written(entry)
             ])
         Bye.objects.bulk_create([Bye(round=rounds[entry["round"]], team=team_of[entry["bye"]]) for entry in parsed.byes])
         table_at = {(entry["round"], entry["table"]): table for entry, table in zip(tables, table_objects)}
@@ -289,8 +289,8 @@ def _write_rounds(parsed: ParsedFile, tournament: Tournament) -> dict[int, Round
                    for entry in sorted(parsed.round_details, key=lambda e: e["round"])]
     else:
         # A round is finished when every table of it has a sheet (or it has only byes), else published.
-        unplayed = {entry["round"] for entry in parsed.tables
-                    if not any(key in entry for key in parsed.setup.game.result_fields)}
+        game = parsed.setup.game
+        unplayed = {entry["round"] for entry in parsed.tables if not game.written(entry)}
         numbers = sorted({entry["round"] for entry in parsed.tables} | {entry["round"] for entry in parsed.byes})
         objects = [Round(tournament=tournament, number=number, minutes=tournament.round_minutes,
                          status=RoundStatus.PUBLISHED if number in unplayed else RoundStatus.FINISHED)
