@@ -80,3 +80,28 @@ def test_admin_registers_every_model():
 
     for model in apps.get_app_config("tournaments").get_models():
         assert admin.site.is_registered(model), model
+
+
+@pytest.mark.django_db
+def test_who_directs_is_what_has_perm_says_in_one_query(django_assert_num_queries):
+    """is_director answers as Django's model backend does (the group, the permission given to the
+    user alone, an active superuser; never an inactive user), with one query, once per request."""
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.models import AnonymousUser, Permission
+
+    from tournaments.permissions import DIRECTOR_PERMISSION, directors_group, is_director
+
+    users = get_user_model().objects
+    in_group = users.create_user("in-group")
+    in_group.groups.add(directors_group())
+    alone = users.create_user("alone")
+    alone.user_permissions.add(Permission.objects.get(codename="direct_tournament"))
+    cases = [in_group, alone, users.create_user("player"), users.create_superuser("admin"),
+             users.create_user("gone", is_active=False)]
+    cases[-1].groups.add(directors_group())
+    for user in cases:
+        expected = users.get(pk=user.pk).has_perm(DIRECTOR_PERMISSION)
+        fresh = users.get(pk=user.pk)
+        with django_assert_num_queries(0 if fresh.is_superuser or not fresh.is_active else 1):
+            assert is_director(fresh) == is_director(fresh) == expected
+    assert is_director(AnonymousUser()) is False
