@@ -131,10 +131,9 @@ def test_a_klaverjassen_table_seats_two_teams(db, tmp_path):
     assert not Tournament.objects.exists()
 
 
-def test_an_imported_drive_answers_on_every_page_it_has_so_far(db, tmp_path, client, director_client):
-    """Until the card is typed on the phone (issue 18), a drive's pages answer: the table link and
-    the desk say the cards come in with the file; a drive keeps its game in the form, and is not
-    rehearsed."""
+def test_an_imported_drive_is_played_on_in_the_app(db, tmp_path, client):
+    """A drive whose round 2 is still being played takes its cards on the table links, keeps its
+    game in the form (the systems of its game), and is not rehearsed (yet)."""
     from tournaments.forms import TournamentForm
     from tournaments.models import Table
     from tournaments.services.rehearsal import check_can_rehearse
@@ -144,12 +143,9 @@ def test_an_imported_drive_answers_on_every_page_it_has_so_far(db, tmp_path, cli
     tournament = Tournament.objects.get(slug=slug)
     table = Table.objects.get(round__tournament=tournament, round__number=2, number=2)
     page = client.get(f"/s/{table.token}/")
-    assert page.status_code == 200 and b"klaverjas-card-later" in page.content
-    refused = client.post(f"/s/{table.token}/", {"action": "submit", "team": "1"})
-    assert refused.status_code == 400 and not table.results.exists()
+    assert page.status_code == 200 and b'name="deal_4_points"' in page.content
     for url in (f"/t/{slug}/standings/", f"/t/{slug}/standings.json"):
         assert client.get(url).status_code == 200, url
-    assert [value for value, _label in TournamentForm(instance=tournament).fields["scoring_system"].choices] == [
-        "klaverjas"]
-    assert "klaverjas" not in [value for value, _label in TournamentForm().fields["scoring_system"].choices]
+    choices = TournamentForm(instance=tournament).fields["scoring_system"].choices
+    assert [[value for value, _label in group] for _game, group in choices] == [["klaverjas"]]
     assert check_can_rehearse(tournament)

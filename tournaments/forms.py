@@ -2,24 +2,56 @@
 
 from __future__ import annotations
 
+from dataclasses import fields as dataclass_fields
+
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Fieldset, Layout, Submit
 from django import forms
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
-from scoring.systems import SYSTEMS_OF
+import klaverjas
+from scoring.systems import GAME_OF, SYSTEMS_OF, Game
 from tournaments.models import (
-    MAX_TEAM_NUMBER, NAME_MAX_LENGTH, Club, DrawMode, Entry, Language, PublicNames, Team, Tournament,
+    MAX_TEAM_NUMBER, NAME_MAX_LENGTH, Club, DrawMode, Entry, GameChoice, Language, PublicNames, Team, Tournament,
 )
 from tournaments.services.teams import TeamData, clean_name, entry_change_problem, name_taken_message
 
 
+def _multiple_of_ten(lowest: int):
+    def check(value: int) -> None:
+        if value is not None and (value < lowest or value % 10):
+            raise forms.ValidationError(_("A multiple of 10, at least %(lowest)s.") % {"lowest": lowest})
+    return check
+
+
 class TournamentForm(forms.ModelForm):
+    # Klaverjassen's house-rule flags (klaverjas.md), kept in Tournament.game_rules.
+    card_trump_lead_overtrump = forms.BooleanField(
+        label=_("Trump led: overtrump when you can"), required=False, initial=klaverjas.DEFAULTS.trump_lead_overtrump,
+        help_text=_("When trump is led, a player holding a higher trump must play it (off: any trump will do)."))
+    card_partner_winning_free = forms.BooleanField(
+        label=_("Partner wins the trick: no need to trump (Amsterdam)"), required=False,
+        initial=klaverjas.DEFAULTS.partner_winning_free,
+        help_text=_("Off (Rotterdam): trump, and overtrump the partner, whenever the rules ask it."))
+    card_undertrump = forms.ChoiceField(
+        label=_("Undertrumping"), initial=klaverjas.DEFAULTS.undertrump, required=False,
+        choices=[("free", _("Free: any card when you cannot overtrump")),
+                 ("only-when-forced", _("Only when the hand holds nothing else"))])
+    card_four_of_a_kind = forms.IntegerField(
+        label=_("Roem for four of a kind"), initial=klaverjas.DEFAULTS.four_of_a_kind, required=False,
+        validators=[_multiple_of_ten(10)])
+    card_four_jacks = forms.IntegerField(
+        label=_("Roem for four jacks"), initial=klaverjas.DEFAULTS.four_jacks, required=False,
+        validators=[_multiple_of_ten(10)])
+    card_pit_bonus = forms.IntegerField(
+        label=_("Pit bonus"), initial=klaverjas.DEFAULTS.pit_bonus, required=False, validators=[_multiple_of_ten(0)])
+    CARD_FLAGS = tuple(flag.name for flag in dataclass_fields(klaverjas.HouseRules))
+
     class Meta:
         model = Tournament
         fields = [
-            "name", "slug", "date", "venue", "entry", "draw_mode", "scoring_system", "rounds", "round_minutes",
+            "name", "slug", "date", "venue", "entry", "draw_mode", "scoring_system", "deals", "rounds", "round_minutes",
             "teams_per_table", "three_team_table", "avoid_same_club", "status",
             "entry_grace_minutes", "confirmed_counts",
             "jack_partner", "jack_own_start", "self_capture", "home_entry",
@@ -50,6 +82,7 @@ class TournamentForm(forms.ModelForm):
                 _("House rules"), "jack_partner", "jack_own_start", "self_capture", "home_entry",
                 "seven_partner_remainder", "seven_max_pawns",
             ),
+            Fieldset(_("Klaverjassen"), "deals", *(f"card_{flag}" for flag in self.CARD_FLAGS)),
             Fieldset(_("Draws"), "three_team_table", "avoid_same_club", "seed"),
             Fieldset(_("Sheets from the tables"), "entry_grace_minutes", "confirmed_counts"),
             Fieldset(_("Privacy"), "public_names"),
@@ -63,12 +96,17 @@ class TournamentForm(forms.ModelForm):
         # Left empty (the browser fills it from the name as one types; without JavaScript it stays empty):
         # made from the name, as the browser would.
         self.fields["slug"].required = False
-        # A tournament keeps its game: the systems offered are its game's (a new one is Keezen:
-        # Klaverjassen tournaments come in through the tournament file until their score card is
-        # on the table's phone and at the desk, issue 18).
-        systems = SYSTEMS_OF[self.instance.game]
+        # The game is chosen with the scoring system when the tournament is created, and kept: a
+        # tournament's sheets are of its game. The choices are grouped by game.
+        games = [self.instance.game] if self.instance.pk else list(SYSTEMS_OF)
+        labels = dict(self.fields["scoring_system"].choices)
         self.fields["scoring_system"].choices = [
-            (value, label) for value, label in self.fields["scoring_system"].choices if value in systems]
+            (GameChoice(game).label, [(system, labels[system]) for system in SYSTEMS_OF[game]]) for game in games]
+        self.fields["deals"].required = False
+        rules = klaverjas.parse_house_rules(self.instance.game_rules) if self.instance.game == Game.KLAVERJAS else \
+            klaverjas.DEFAULTS
+        for flag in self.CARD_FLAGS:
+            self.fields[f"card_{flag}"].initial = getattr(rules, flag)
 
     def clean_public_names(self) -> str:
         return self.cleaned_data.get("public_names") or self.instance.public_names or PublicNames.FULL
@@ -96,6 +134,33 @@ class TournamentForm(forms.ModelForm):
 
     def clean_draw_mode(self) -> str:
         return self.cleaned_data.get("draw_mode") or self.instance.draw_mode or DrawMode.PLANNED
+
+    def clean_deals(self) -> int:
+        return self.cleaned_data.get("deals") or self.instance.deals
+
+    def clean(self) -> dict:
+        """A Klaverjassen table seats two teams; its flags, as the rules take them, go to ``game_rules``."""
+        data = super().clean()
+        if GAME_OF.get(data.get("scoring_system")) != Game.KLAVERJAS:
+            return data
+        if data.get("teams_per_table") == 3:
+            self.add_error("teams_per_table", _("A Klaverjassen table seats two teams."))
+        if data.get("three_team_table"):
+            self.add_error("three_team_table", _("A Klaverjassen table seats two teams: an odd team gets a bye."))
+        flags = {flag: data.get(f"card_{flag}") for flag in self.CARD_FLAGS}
+        for flag in ("undertrump", "four_of_a_kind", "four_jacks", "pit_bonus"):  # left out: kept as they were
+            if flags[flag] in (None, ""):
+                flags[flag] = self.fields[f"card_{flag}"].initial
+        try:
+            data["game_rules"] = klaverjas.parse_house_rules(flags).as_json()
+        except klaverjas.KlaverjasError as error:  # the fields' own checks come first: a safety net
+            self.add_error(None, error.message)
+        return data
+
+    def save(self, commit: bool = True) -> Tournament:
+        if "game_rules" in self.cleaned_data:
+            self.instance.game_rules = self.cleaned_data["game_rules"]
+        return super().save(commit)
 
 
 class TeamForm(forms.Form):

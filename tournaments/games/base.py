@@ -12,7 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from scoring.points import DEFAULT_PAWN_ORDER_POINTS, TableScore
+from tournaments.numbers import whole_or
 
 
 @dataclass(frozen=True)
@@ -41,6 +44,16 @@ class Scoring:
         from tournaments.games import game_of
 
         return game_of(self.system)
+
+
+@dataclass(frozen=True)
+class Unfinished:
+    """What the score-entry form asks of a sheet that cannot be a finished game yet: before the
+    round's clock starts, while it runs, and the short note of the live preview."""
+
+    waiting: str
+    running: str
+    note: str
 
 
 class GamePlugin:
@@ -75,10 +88,18 @@ class GamePlugin:
         the fields name sides by index (an individual file), else by team id."""
         raise NotImplementedError
 
-    def read_entry(self, system: str, names: list[str], players: list[list[str]],
+    def read_entry(self, scoring: Scoring, names: list[str], players: list[list[str]],
                    fields: Any) -> tuple[dict[str, Any], list[str]]:
         """The stored sheet of the score-entry form's ``fields`` (the desk, the table's phone) and
         the typing errors; the form's fields are the template ``tournaments/sheets/_fields_<system>.html``."""
+        raise NotImplementedError
+
+    def sheet_fields(self, sheet: dict[str, Any]) -> dict[str, str]:
+        """The form's fields holding a stored sheet (a correction starts from them), the forfeit aside."""
+        raise NotImplementedError
+
+    def unfinished(self, scoring: Scoring, sheet: dict[str, Any], points: list[TableScore]) -> Unfinished | None:
+        """What to ask before saving a valid sheet that cannot be a finished game; None when it can be one."""
         raise NotImplementedError
 
     def file_rules(self, tournament: Any) -> dict[str, Any]:
@@ -88,3 +109,13 @@ class GamePlugin:
     def written(self, data: dict[str, Any]) -> bool:
         """Whether a stored sheet holds a result (a scheduled table's sheet holds none)."""
         return any(data.get(key) is not None for key in self.result_fields)
+
+
+def read_forfeit(fields: Any, sides: int) -> tuple[dict[str, Any], list[str]] | None:
+    """The form's absent side (every game's form has it), or None when both sides played."""
+    forfeit = (fields.get("forfeit") or "").strip()
+    if not forfeit:
+        return None
+    if whole_or(forfeit, None, 1, sides) is None:
+        return {}, [_("Choose the absent team.")]
+    return {"forfeit": int(forfeit) - 1}, []

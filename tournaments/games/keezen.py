@@ -1,6 +1,10 @@
 """Keezen's score sheets in the tournament core: the sheets of ``shared/spec/scoring.md``
 (``pawn-order``, ``pawns-2pt``, ``individual-11``), checked and scored by the pure ``scoring``
 package, which speaks of teams by key; here the stored, seat-indexed sheet is converted, once.
+
+Typing is made for speed: ``pawn-order`` is one key per pawn in arrival order — the team's letter
+(A, B, C) or its place (1, 2, 3); ``pawns-2pt`` is one number per team; ``individual-11`` is the
+home holes of each player as digits (``4321``).
 """
 
 from __future__ import annotations
@@ -11,7 +15,9 @@ from django.utils.translation import gettext as _
 
 import scoring
 from scoring.systems import Game
-from tournaments.games.base import GamePlugin, Scoring
+from tournaments.games.base import GamePlugin, Scoring, Unfinished, read_forfeit
+from tournaments.numbers import whole_or
+from tournaments.services.seating import LETTERS
 
 RESULT_FIELDS = ("arrivals", "pawns_home", "home", "forfeit")
 
@@ -91,6 +97,98 @@ def _message(error: scoring.SheetError) -> str:
     return error.message
 
 
+# Typing a Keezen sheet at the desk or on the table's phone (templates/tournaments/sheets/_fields_<system>.html).
+
+def parse_arrivals(text: str, seats: int) -> tuple[list[int], list[str]]:
+    seats_of = {LETTERS[i]: i for i in range(seats)} | {str(i + 1): i for i in range(seats)}
+    arrivals, errors = [], []
+    for char in text.upper():
+        if char in " ,.-/":
+            continue
+        if char not in seats_of:
+            errors.append(_("“%(char)s” is not a team: type %(letters)s (or %(digits)s) for each pawn home.")
+                          % {"char": char, "letters": ", ".join(LETTERS[:seats]),
+                             "digits": ", ".join(str(i + 1) for i in range(seats))})
+            continue
+        arrivals.append(seats_of[char])
+    return arrivals, errors
+
+
+def parse_count(text: str, team: str) -> tuple[int | None, list[str]]:
+    text = (text or "").strip()
+    if whole_or(text, None, 0, 8) is None:
+        return None, [_("Pawns home for %(team)s must be a number from 0 to 8.") % {"team": team}]
+    return int(text), []
+
+
+def parse_holes(text: str, player: str) -> tuple[list[int], list[str]]:
+    holes, errors = [], []
+    for char in (text or "").strip():
+        if char in " ,.-/h":
+            continue
+        if char not in "1234":
+            errors.append(_("%(player)s: “%(char)s” is not a home hole (1 to 4).") % {"player": player, "char": char})
+            continue
+        holes.append(int(char))
+    return holes, errors
+
+
+def keezen_entry(system: str, teams: list[str], players: list[list[str]], fields: Any) -> tuple[dict[str, Any], list[str]]:
+    """The seat-indexed Keezen sheet of the form's fields, and the typing errors (the sheet is checked later)."""
+    errors: list[str] = []
+    data: dict[str, Any] = {}
+    forfeit = read_forfeit(fields, len(teams))
+    if forfeit is not None:
+        return forfeit
+    if system == scoring.PAWN_ORDER:
+        data["arrivals"], errors = parse_arrivals(fields.get("arrivals", ""), len(teams))
+    elif system == scoring.PAWNS_2PT:
+        counts = []
+        for index, team in enumerate(teams):
+            count, problems = parse_count(fields.get(f"pawns_{index}", ""), team)
+            counts.append(count)
+            errors += problems
+        data["pawns_home"] = counts
+    else:
+        home = []
+        for index, team in enumerate(teams):
+            per_player = []
+            for player_index, player in enumerate(players[index]):
+                holes, problems = parse_holes(fields.get(f"home_{index}_{player_index}", ""), player)
+                per_player.append(holes)
+                errors += problems
+            home.append(per_player)
+        data["home"] = home
+    if fields.get("stopped_by_clock"):
+        data["stopped_by_clock"] = True
+    return data, errors
+
+
+def keezen_fields(sheet: dict[str, Any]) -> dict[str, str]:
+    """The Keezen form's fields of a stored sheet (the forfeit aside: :func:`sheet_fields`)."""
+    fields: dict[str, str] = {}
+    if sheet.get("arrivals") is not None:
+        fields["arrivals"] = "".join(LETTERS[seat] for seat in sheet["arrivals"])
+    for index, count in enumerate(sheet.get("pawns_home") or ()):
+        fields[f"pawns_{index}"] = str(count)
+    for index, players in enumerate(sheet.get("home") or ()):
+        for player_index, holes in enumerate(players):
+            fields[f"home_{index}_{player_index}"] = "".join(str(hole) for hole in holes)
+    if sheet.get("stopped_by_clock"):
+        fields["stopped_by_clock"] = "1"
+    return fields
+
+
+def keezen_unfinished(points: list) -> Unfinished | None:
+    """A Keezen sheet is unfinished while no team won (all 8 pawns home, or the other team absent)."""
+    if any(score.won for score in points):
+        return None
+    return Unfinished(
+        _("No team has all 8 pawns home and the round's clock has not been started. Is the game really over?"),
+        _("No team has all 8 pawns home and the clock is still running. Is the game really over?"),
+        _("No team has all 8 pawns home yet: saving asks whether the game is really over."))
+
+
 class Keezen(GamePlugin):
     game = Game.KEEZEN
     result_fields = RESULT_FIELDS
@@ -110,11 +208,15 @@ class Keezen(GamePlugin):
     def from_file(self, keys: list[Any], entry: dict[str, Any]) -> dict[str, Any]:
         return from_sheet(keys, entry)
 
-    def read_entry(self, system: str, names: list[str], players: list[list[str]],
+    def read_entry(self, scoring_: Scoring, names: list[str], players: list[list[str]],
                    fields: Any) -> tuple[dict[str, Any], list[str]]:
-        from tournaments.services.sheet_entry import read_entry  # the typing of Keezen's sheets
+        return keezen_entry(scoring_.system, names, players, fields)
 
-        return read_entry(system, names, players, fields)
+    def sheet_fields(self, sheet: dict[str, Any]) -> dict[str, str]:
+        return keezen_fields(sheet)
+
+    def unfinished(self, scoring_: Scoring, sheet: dict[str, Any], points: list[scoring.TableScore]) -> Unfinished | None:
+        return keezen_unfinished(points)
 
     def file_rules(self, tournament: Any) -> dict[str, Any]:
         return tournament.house_rules.as_json()

@@ -20,10 +20,12 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 import klaverjas
+from klaverjas.cards import TOTAL_POINTS
 from klaverjas.score_card import RESULTS
 from scoring.points import TableScore
 from scoring.systems import Game
-from tournaments.games.base import GamePlugin, Scoring
+from tournaments.games.base import GamePlugin, Scoring, Unfinished, read_forfeit
+from tournaments.numbers import whole_or
 
 RESULT_FIELDS = RESULTS
 SIDES = 2
@@ -119,11 +121,24 @@ class Klaverjas(GamePlugin):
     def from_file(self, keys: list[Any], entry: dict[str, Any]) -> dict[str, Any]:
         return _indexed(keys, entry)
 
-    def read_entry(self, system: str, names: list[str], players: list[list[str]],
+    def read_entry(self, scoring: Scoring, names: list[str], players: list[list[str]],
                    fields: Any) -> tuple[dict[str, Any], list[str]]:
-        # The score card on the table's phone and at the desk comes next (issue 18); until then a
-        # drive's cards come in through the tournament file, and the form says so.
-        return {}, [_("Klaverjassen score cards cannot be typed here yet: load them with the tournament file.")]
+        return read_card(fields, scoring.deals, len(names))
+
+    def sheet_fields(self, sheet: dict[str, Any]) -> dict[str, str]:
+        return card_fields(sheet)
+
+    def unfinished(self, scoring: Scoring, sheet: dict[str, Any], points: list[TableScore]) -> Unfinished | None:
+        played = len(sheet.get("deals") or ())
+        if not sheet.get("deals") or played >= scoring.deals:  # totals, a forfeit, or every deal
+            return None
+        values = {"played": played, "deals": scoring.deals}
+        return Unfinished(
+            _("The card has %(played)s of the round's %(deals)s deals and the round's clock has not been started. "
+              "Is the round really over?") % values,
+            _("The card has %(played)s of the round's %(deals)s deals and the clock is still running. "
+              "Is the round really over?") % values,
+            _("%(played)s of %(deals)s deals: saving asks whether the round is really over.") % values)
 
     def file_rules(self, tournament: Any) -> dict[str, Any]:
         return rules_of(Scoring.of(tournament)).as_json()
@@ -132,6 +147,89 @@ class Klaverjas(GamePlugin):
         card = _card(entry) if by_index else _indexed(keys, _card(entry))
         problems = klaverjas.check_card(card, scoring.deals, rules_of(scoring))
         return [_message(problem, [str(key) for key in keys]) for problem in problems]
+
+
+# Typing a card at the desk or on the table's phone (templates/tournaments/sheets/_fields_klaverjas.html):
+# per deal the playing team (A or B, or 1 or 2), team A's card points (B's follow from 162), each
+# team's roem (empty: none) and the pit (A, B or nothing; a pit may leave the points empty); or
+# only the two totals, for a club that keeps paper cards.
+SIDE_OF = {"A": 0, "B": 1, "1": 0, "2": 1}
+
+
+def _side(text: str) -> int | None:
+    return SIDE_OF.get(text.strip().upper())
+
+
+def read_card(fields: Any, deals: int, sides: int) -> tuple[dict[str, Any], list[str]]:
+    """The stored card of the form's fields, and the typing errors (the card is checked later)."""
+    forfeit = read_forfeit(fields, sides)
+    if forfeit is not None:
+        return forfeit
+    errors: list[str] = []
+    rows, gap = [], None
+    for number in range(1, deals + 1):
+        typed = {key: (fields.get(f"deal_{number}_{key}") or "").strip()
+                 for key in ("playing", "points", "roem_0", "roem_1", "pit")}
+        if not any(typed.values()):
+            gap = gap or number
+            continue
+        if gap is not None:
+            errors.append(_("Deal %(gap)s is empty, but deal %(number)s is filled in: fill in the deals in order.")
+                          % {"gap": gap, "number": number})
+            gap = None
+        rows.append(_read_deal(number, typed, errors))
+    totals = [(fields.get(f"total_{side}") or "").strip() for side in range(SIDES)]
+    if rows and any(totals):
+        errors.append(_("Type the deals or only the two totals, not both."))
+    if errors:
+        return {}, errors
+    if rows:
+        return {"deals": rows}, []
+    if any(totals):
+        values = [whole_or(total, None, 0, 99_999) for total in totals]
+        if None in values:
+            return {}, [_("Each team's total must be a whole number from 0 to 99,999.")]
+        return {"totals": values}, []
+    return {}, []
+
+
+def _read_deal(number: int, typed: dict[str, str], errors: list[str]) -> dict[str, Any]:
+    where = {"deal": number}
+    playing, pit = _side(typed["playing"]), _side(typed["pit"]) if typed["pit"] else None
+    if playing is None:
+        errors.append(_("Deal %(deal)s: choose the team that played (A or B).") % where)
+    if typed["pit"] and pit is None:
+        errors.append(_("Deal %(deal)s: the pit is team A or team B.") % where)
+    points = whole_or(typed["points"], None, 0, TOTAL_POINTS) if typed["points"] else None
+    if points is None and not typed["points"] and pit is not None:
+        points = TOTAL_POINTS if pit == 0 else 0  # a pit: every card point to the pit team
+    if points is None:
+        errors.append(_("Deal %(deal)s: type team A's card points, a number from 0 to 162.") % where)
+    roem = []
+    for side in range(SIDES):
+        value = whole_or(typed[f"roem_{side}"], None, 0, 9_990) if typed[f"roem_{side}"] else 0
+        if value is None:
+            errors.append(_("Deal %(deal)s: the roem of team %(team)s must be a whole number.")
+                          % {**where, "team": "AB"[side]})
+        roem.append(value or 0)
+    a = points or 0
+    return {"playing": playing, "points": [a, TOTAL_POINTS - a], "roem": roem, "pit": pit}
+
+
+def card_fields(sheet: dict[str, Any]) -> dict[str, str]:
+    """The form's fields of a stored card (the forfeit aside)."""
+    fields: dict[str, str] = {}
+    for number, deal in enumerate(sheet.get("deals") or (), start=1):
+        fields[f"deal_{number}_playing"] = "AB"[deal["playing"]]
+        fields[f"deal_{number}_points"] = str(deal["points"][0])
+        for side in range(SIDES):
+            if deal["roem"][side]:
+                fields[f"deal_{number}_roem_{side}"] = str(deal["roem"][side])
+        if deal.get("pit") is not None:
+            fields[f"deal_{number}_pit"] = "AB"[deal["pit"]]
+    for side, total in enumerate(sheet.get("totals") or ()):
+        fields[f"total_{side}"] = str(total)
+    return fields
 
 
 def _card(data: dict[str, Any]) -> dict[str, Any]:

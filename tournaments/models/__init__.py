@@ -14,6 +14,7 @@ from tournaments.models.registration import (  # noqa: F401
     DrawMode,
     Entry,
     ForcedOrOptional,
+    GameChoice,
     Language,
     PublicNames,
     Player,

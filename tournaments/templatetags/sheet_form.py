@@ -23,6 +23,12 @@ def sheet_value(fields: Any, *parts: Any) -> str:
 
 
 @register.filter
+def upto(count: Any) -> range:
+    """1 to ``count``: the numbered rows of a form (a Klaverjassen card's deals)."""
+    return range(1, int(count or 0) + 1)
+
+
+@register.filter
 def question(errors: Any) -> Any:
     """The question among ``errors`` (a :class:`~tournaments.services.sheet_entry.Question`), or ""."""
     for error in errors or ():

@@ -31,6 +31,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 import scoring
+from tournaments.games.keezen import parse_arrivals
 from tournaments.management.busy_day import (
     drawn_and_started,
     random_sheet,
@@ -39,7 +40,6 @@ from tournaments.management.busy_day import (
 )
 from tournaments.models import Round, RoundStatus, Tournament
 from tournaments.services import results
-from tournaments.services.sheet_entry import parse_arrivals
 from tournaments.services.standings import team_key
 
 PLAYED_ROUNDS = 2
