@@ -8,6 +8,9 @@ from typing import Any
 
 from django import template
 
+from tournaments.games import Scoring
+from tournaments.games.klaverjas import rules_of
+
 register = template.Library()
 
 
@@ -20,6 +23,12 @@ def sheet_value(fields: Any, *parts: Any) -> str:
         return ""
     value = getter("_".join(str(part) for part in parts))
     return value if isinstance(value, str) else ""
+
+
+@register.filter
+def card_rule(tournament: Any, flag: str) -> Any:
+    """A Klaverjassen house rule of ``tournament`` as the rules read it (``pit_bonus``: what the card shows)."""
+    return getattr(rules_of(Scoring.of(tournament)), flag)
 
 
 @register.filter
