@@ -69,6 +69,8 @@ def test_a_card_on_the_phone_submitted_and_confirmed(client, drive, running):
     assert result.state == ResultState.CONFIRMED and len(result.sheet["deals"]) == DEALS
     assert result.sheet["deals"][3] == {"playing": 1, "points": [0, 162], "roem": [0, 40], "pit": 1}
     assert (points(drive, first), points(drive, second)) == (180, 668)
+    detail = client.get(f"/t/{drive.slug}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "4 deals per round" in detail and "Klaverjassen: card points, roem and pit bonus" in detail
 
 
 @pytest.mark.parametrize(("fields", "message"), [
