@@ -151,3 +151,28 @@ def test_a_drive_form_refuses_what_cannot_be(director_client, changes, message):
     response = director_client.post("/director/new/", form_data(**changes), HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 422 and message in html.unescape(response.content.decode())
     assert not Tournament.objects.exists()
+
+
+@pytest.mark.django_db
+def test_an_individual_drive_new_partners_and_each_player_the_pairs_points():
+    """Players alone, a new partner every round (the individual draw), two pairs a table: each
+    player scores their pair's card; a spare player sits out with the average of their own rounds."""
+    from tests.test_individual_day import individual, table
+    from tournaments.services import pairing, rounds
+    from tournaments.services.results import record_result
+    from tournaments.services.standings import standings
+
+    drive = individual(9, system="klaverjas")
+    drive.deals = 1
+    drive.save()
+    round_ = rounds.add_round(drive)
+    pairing.pair_round(round_)
+    for number in (1, 2):
+        record_result(table(round_, number), {"deals": [{"playing": 0, "points": [100, 62], "roem": [20, 0],
+                                                          "pit": None}]})
+    rows = {row.name: row.points for row in standings(drive).rows}
+    first = table(round_, 1)
+    a_pair = [seat.team.name for seat in first.seats.all() if seat.position == 1]
+    b_pair = [seat.team.name for seat in first.seats.all() if seat.position == 2]
+    assert [rows[name] for name in a_pair] == [120, 120] and [rows[name] for name in b_pair] == [62, 62]
+    assert sorted(rows.values()).count(0) == 1  # the bye: no own rounds yet
