@@ -5,6 +5,7 @@ from django.urls import include, path
 
 from tournaments.views import (
     backups,
+    card_rules,
     clock,
     director,
     dispute_desk,
@@ -29,6 +30,7 @@ public_patterns = (
     [
         path("", public.tournament_list, name="tournament_list"),
         path("rules/", dispute_desk.rules_helper, name="rules_helper"),
+        path("rules/klaverjas/", card_rules.rules_helper, name="card_rules"),
         path("t/<slug:slug>/", public.tournament_detail, name="tournament_detail"),
         path("t/<slug:slug>/standings/", standings.public_page, name="standings"),
         path("t/<slug:slug>/standings.json", standings.public_json, name="standings_json"),
@@ -87,6 +89,7 @@ director_patterns = (
         path("t/<slug:slug>/desk/<int:number>/", results_desk.desk, name="results_desk"),
         path("t/<slug:slug>/desk/<int:number>/preview/", results_desk.desk_preview, name="results_desk_preview"),
         path("t/<slug:slug>/disputes/", dispute_desk.director_desk, name="dispute_desk"),
+        path("t/<slug:slug>/card-rules/", card_rules.director_helper, name="card_rules"),
         path("t/<slug:slug>/rulings/", dispute_desk.rulings, name="rulings"),
         path("t/<slug:slug>/rulings.pdf", downloads.tournament_file, {"identifier": "rulings-pdf"}, name="rulings_pdf"),
         path("t/<slug:slug>/files/<slug:identifier>/", downloads.tournament_file, name="file"),

@@ -4,6 +4,13 @@ table, so that the same question gets the same answer all day.
 A ruling stores the whole question (the position with the house rules that applied, whose turn,
 the card, the claimed move) and the engine's verdict at that moment, plus the director's note.
 It never changes afterwards: a second look at the same table is a second ruling.
+
+Both games keep their rulings here, so that they are listed, printed and exported alike. A
+Klaverjassen ruling (the card rules helper, :mod:`tournaments.services.card_rulings`) says
+``"game": "klaverjas"`` in its ``position`` — trump, the trick so far, the hand, the card in
+dispute, the house rules — and keeps every hand card's verdict; its ``card`` is spelled as the
+``klaverjas`` package spells it (``10H``: three characters), its ``seat`` is how many cards of the
+trick were played before it. :attr:`Ruling.game` tells the two apart.
 """
 
 from __future__ import annotations
@@ -13,6 +20,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from scoring.systems import Game
 from tournaments.models.registration import NOTE_MAX_LENGTH, Tournament
 from tournaments.models.rounds import Table
 
@@ -27,7 +35,7 @@ class Ruling(models.Model):
     position = models.JSONField(_("position"))  # the engine's position JSON, house rules included
     code = models.CharField(_("position code"), max_length=300)
     seat = models.PositiveSmallIntegerField(_("seat to play"))
-    card = models.CharField(_("card"), max_length=2)
+    card = models.CharField(_("card"), max_length=3)  # Keezen "10", Klaverjassen "10H"
     claim = models.CharField(_("claimed move"), max_length=200, blank=True)
     verdict = models.JSONField(_("verdict"))  # {"legal", "reason", "rule", "explanation", "explanation_nl"} or the moves
     note = models.TextField(_("director's note"), blank=True, max_length=NOTE_MAX_LENGTH)
@@ -41,6 +49,12 @@ class Ruling(models.Model):
         verbose_name = _("ruling")
         verbose_name_plural = _("rulings")
         ordering = ["tournament_id", "created_at"]
+
+    @property
+    def game(self) -> Game:
+        """The game the ruling is about: Klaverjassen when its position says so, else Keezen."""
+        position = self.position
+        return Game.KLAVERJAS if isinstance(position, dict) and position.get("game") == Game.KLAVERJAS else Game.KEEZEN
 
     def __str__(self) -> str:
         where = str(self.table) if self.table_id else str(self.tournament)

@@ -1,11 +1,14 @@
 """The house rules in force as short sentences for players: on the table cards, the dispute desk
-and the public rules helper, so the three always say the same thing."""
+and the public rules helper, so the three always say the same thing. Keezen's flags are the
+engine's (:func:`house_rule_lines`); Klaverjassen's are the ``klaverjas`` package's, and its rules
+helper names the three that decide which card may be played (:func:`card_rule_lines`)."""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+import klaverjas
 from engine.house_rules import HouseRules
 
 
@@ -31,3 +34,15 @@ def house_rule_lines(rules: HouseRules) -> list[str]:
         ) % {"count": rules.seven_max_pawns},
     ]
     return lines
+
+
+def card_rule_lines(rules: klaverjas.HouseRules) -> list[str]:
+    """Klaverjassen's house rules that decide which card may be played, one sentence each."""
+    return [
+        _("Trump led: a player holding a higher trump must play it.") if rules.trump_lead_overtrump
+        else _("Trump led: any trump will do."),
+        _("Your partner wins the trick: you need not trump (Amsterdam).") if rules.partner_winning_free
+        else _("You trump and overtrump even when your partner wins the trick (Rotterdam)."),
+        _("Cannot overtrump: any card may be played, a lower trump too.") if rules.undertrump == "free"
+        else _("Cannot overtrump: a lower trump only when the hand holds nothing else."),
+    ]

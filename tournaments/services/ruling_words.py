@@ -7,6 +7,10 @@ Why it asks the engine again: a ruling keeps the verdict as the director read it
 numbers). The words for players are made from the kept position, seat, card and claim, in the
 page's language, each time the page is shown; the kept verdict (legal or not, the rule) stays the
 answer. A ruling the engine no longer reads (a hand-edited file) is still shown, with its rule only.
+
+A Klaverjassen ruling (the card rules helper's) is put in words by
+:func:`tournaments.services.card_rulings.card_ruling_words`: the same list holds both kinds, and
+``_public_ruling.html`` shows each by its ``ruling.game``.
 """
 
 from __future__ import annotations
@@ -21,7 +25,9 @@ from engine.describe import card_name, describe_move_text
 from engine.errors import EngineError
 from engine.explain import explain
 from engine.position import Position, parse_position
+from scoring.systems import Game
 from tournaments.models import Ruling
+from tournaments.services.card_rulings import CardRulingWords, card_ruling_words
 from tournaments.services.disputes import language
 from tournaments.services.seating import COLOURS
 
@@ -103,6 +109,7 @@ def ruling_words(ruling: Ruling) -> RulingWords:
                        may_fold=verdict.get("may_fold") is True)
 
 
-def public_rulings(rulings: Iterable[Ruling]) -> list[RulingWords]:
-    """Each ruling in players' words, in the given order."""
-    return [ruling_words(ruling) for ruling in rulings]
+def public_rulings(rulings: Iterable[Ruling]) -> list[RulingWords | CardRulingWords]:
+    """Each ruling in players' words, in the given order (a Klaverjassen one in its own words)."""
+    return [card_ruling_words(ruling) if ruling.game == Game.KLAVERJAS else ruling_words(ruling)
+            for ruling in rulings]

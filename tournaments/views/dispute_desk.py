@@ -3,16 +3,21 @@ rules ticked by the visitor). One page, answered by htmx: every tap or choice po
 state (position code, colour, seat, card, claim) and gets the desk back with the engine's answer,
 and the page's address becomes that state (``HX-Replace-Url``), so a reload, a shared link or the
 language switch shows the same board. Without JavaScript the same forms work as plain posts, each
-answered by a redirect to the state's address."""
+answered by a redirect to the state's address. A Klaverjassen tournament's disputes are the card
+rules helper's (:mod:`tournaments.views.card_rules`): its desk address leads there."""
 
 from __future__ import annotations
+
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django_htmx.http import replace_url
 
+from scoring.systems import Game
 from tournaments.permissions import allowed_when_archived, director_required
 from tournaments.services import dispute_desk
 from tournaments.services.disputes import ruling_groups
@@ -45,6 +50,10 @@ def director_desk(request: HttpRequest, slug: str) -> HttpResponse:
     """The tournament's house rules apply; a ruling is saved with the table."""
     tournament = tournament_or_404(slug)
     data = request.POST if request.method == "POST" else request.GET
+    if tournament.game == Game.KLAVERJAS:  # its disputes are the card rules helper's
+        table = data.get("table", "")
+        query = f"?{urlencode({'table': table})}" if table.isdecimal() else ""
+        return redirect(reverse("director:card_rules", args=[slug]) + query)
     desk = dispute_desk.read_desk(data, tournament.house_rules)
     table = dispute_desk.chosen_table(tournament, data.get("table"))
     context = {"tournament": tournament, "tables": dispute_desk.current_tables(tournament), "desk_url": request.path,

@@ -1,0 +1,96 @@
+"""The Klaverjassen rules helper: the public page (house rules ticked by the visitor) and the
+director's, for one Klaverjassen tournament (its house rules; a ruling kept with a table).
+
+One form, answered by htmx: every tap posts the whole question (trump, trick, hand, card in
+dispute) and gets the form back with the answer, and the page's address becomes that question
+(``HX-Replace-Url``), so a reload, a shared link or the language switch shows the same cards.
+Without JavaScript the same buttons are plain posts: a complete question is answered by a redirect
+to its address, one still being tapped is shown at once. A refusal is 422, as everywhere
+(:data:`tournaments.views.lookups.REFUSED`). The state and the rules' answers are in
+:mod:`tournaments.services.card_rules`, the ruling in :mod:`tournaments.services.card_rulings`.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django_htmx.http import replace_url
+
+from scoring.systems import Game
+from tournaments.games.base import Scoring
+from tournaments.games.klaverjas import rules_of
+from tournaments.permissions import allowed_when_archived, director_required
+from tournaments.services import card_rules, card_rulings, dispute_desk
+from tournaments.services.house_rules import card_rule_lines
+from tournaments.views.lookups import REFUSED, tournament_or_404
+
+ASKING = ("ask", "save")
+"""Actions that want the answer: what is still missing is refused, not hinted at."""
+
+
+def _read(request: HttpRequest, rules) -> tuple[card_rules.Question, str]:
+    data = request.POST if request.method == "POST" else request.GET
+    question = card_rules.read_question(data, rules)
+    action = card_rules.action_of(data)
+    if action in ASKING or (request.method == "GET" and question.hand and not question.trump):
+        card_rules.insist(question)
+    return question, action
+
+
+def _render(request: HttpRequest, question: card_rules.Question, context: dict, public: bool,
+            table: int | None = None) -> HttpResponse:
+    """The helper; 422 when what was sent is refused. The address follows the question."""
+    query = card_rules.state_query(question, public, table)
+    address = f"{request.path}?{query}" if query else request.path
+    if request.method == "POST" and not request.htmx and question.complete:
+        return HttpResponseRedirect(address, status=303)
+    full = {**card_rules.helper_context(question), **context, "public": public, "helper_url": request.path}
+    template = "tournaments/card_rules/_helper.html" if request.htmx else "tournaments/card_rules/page.html"
+    response = render(request, template, full, status=REFUSED if question.errors else 200)
+    return replace_url(response, address) if request.htmx else response
+
+
+def rules_helper(request: HttpRequest) -> HttpResponse:
+    """Public: any question, the default house rules or the ones ticked."""
+    data = request.POST if request.method == "POST" else request.GET
+    question, _action = _read(request, card_rules.rules_from(data))
+    return _render(request, question, {}, public=True)
+
+
+@director_required
+@allowed_when_archived(lambda request: request.POST.get("action") == "save")  # taps only read
+def director_helper(request: HttpRequest, slug: str) -> HttpResponse:
+    """The tournament's house rules apply; a ruling is saved with the table. A Keezen tournament's
+    disputes are the dispute desk's."""
+    tournament = tournament_or_404(slug)
+    data = request.POST if request.method == "POST" else request.GET
+    if tournament.game != Game.KLAVERJAS:
+        table = data.get("table", "")
+        query = f"?{urlencode({'table': table})}" if table.isdecimal() else ""
+        return redirect(reverse("director:dispute_desk", args=[slug]) + query)
+    rules = rules_of(Scoring.of(tournament))
+    question, action = _read(request, rules)
+    table = dispute_desk.chosen_table(tournament, data.get("table"))
+    context = {"tournament": tournament, "tables": dispute_desk.current_tables(tournament),
+               "chosen_table": table.pk if table else None, "rule_lines": card_rule_lines(rules)}
+    if request.method == "POST" and action == "save" and not question.errors:
+        try:
+            ruling = card_rulings.save_card_ruling(tournament, table, question, data.get("note", ""), request.user)
+        except card_rulings.RulingRefused as error:
+            question.errors.append(str(error))
+        except ValidationError as error:  # the note
+            question.errors.extend(error.messages)
+        else:
+            messages.success(request, _("Ruling saved%(where)s.") % {
+                "where": (" " + _("with round %(round)s, table %(table)s") % {
+                    "round": table.round.number, "table": table.number}) if table else ""})
+            if not request.htmx:
+                return redirect("director:rulings", slug)
+            context["saved"] = ruling
+    return _render(request, question, context, public=False, table=context["chosen_table"])
