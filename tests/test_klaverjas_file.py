@@ -133,7 +133,7 @@ def test_a_klaverjassen_table_seats_two_teams(db, tmp_path):
 
 def test_an_imported_drive_is_played_on_in_the_app(db, tmp_path, client):
     """A drive whose round 2 is still being played takes its cards on the table links, keeps its
-    game in the form (the systems of its game), and is not rehearsed (yet)."""
+    game in the form (the systems of its game), and can be rehearsed."""
     from tournaments.forms import TournamentForm
     from tournaments.models import Table
     from tournaments.services.rehearsal import check_can_rehearse
@@ -148,4 +148,4 @@ def test_an_imported_drive_is_played_on_in_the_app(db, tmp_path, client):
         assert client.get(url).status_code == 200, url
     choices = TournamentForm(instance=tournament).fields["scoring_system"].choices
     assert [[value for value, _label in group] for _game, group in choices] == [["klaverjas"]]
-    assert check_can_rehearse(tournament)
+    assert check_can_rehearse(tournament) == []

@@ -1,19 +1,29 @@
-"""The demo tournament that ``make run`` loads: 24 teams with Dutch names from six clubs, round 1
-played and round 2 seated, so every page has something to show.
+"""The demo tournaments that ``make run`` loads: a Keezen tournament of 24 teams with Dutch names
+from six clubs, round 1 played and round 2 seated, so every page has something to show; and beside
+it a Klaverjassen drive of 20 pairs, three rounds of 16 deals played card by card (some deals nat,
+now and then a pit, roem as the tricks give it), so its standings show.
 
-Fixed data, so the demo looks the same on every machine and loading it twice changes nothing.
+Fixed data, so the demo looks the same on every machine and loading it twice changes nothing. The
+drive's cards are drawn by its game (``GamePlugin.random_sheet``) from the drive's seed.
 """
 
 from __future__ import annotations
 
 import datetime
+import random
 
 from django.db import transaction
 
-from tournaments.models import Tournament
+import klaverjas
+import scoring
+from tournaments.games import Scoring
+from tournaments.models import RoundStatus, Table, Tournament
 from tournaments.services.teams import TeamData, register_teams
 
 DEMO_SLUG = "demo-keezentoernooi"
+DRIVE_SLUG = "demo-klaverjasdrive"
+DRIVE_ROUNDS = 3
+DRIVE_DEALS = 16
 
 CLUBS = ["KC De Pion", "Keezclub Noord", "De Boer Slaat", "Vier Terug", "Het Thuishonk", "Zeven Splitsen"]
 
@@ -94,4 +104,81 @@ def load_demo() -> tuple[Tournament, int]:
     register_teams(tournament, missing)
     if not tournament.round_set.exists():
         _demo_rounds(tournament)
+    return tournament, len(missing)
+
+
+DRIVE_CLUBS = ["KC De Klaverheer", "Kaartclub Aalsmeer", "De Ruitenboer", "Buurtvereniging De Kwakel"]
+
+DRIVE_TEAMS: list[tuple[str, str, str]] = [
+    ("De Troefjagers", "Annie Verbeek", "Bas Hoogland"),
+    ("Nel en Boer", "Corrie van Vliet", "Dolf Brink"),
+    ("Stuk en Roem", "Els Wolters", "Fons de Ridder"),
+    ("De Pitmakers", "Gonny Rijnders", "Harm Zwart"),
+    ("Klaveraas", "Ina Lammers", "Joop Evers"),
+    ("Harten Vrouw", "Klazien Vos", "Leo Kuiper"),
+    ("Ruiten Tien", "Miep Overbeek", "Nol Scholten"),
+    ("Schoppen Heer", "Plonie de Lange", "Rinus Baas"),
+    ("Nat Pak", "Sjaan Wouters", "Teun Hendriks"),
+    ("De Verzakkers", "Truus Martens", "Wout Bosman"),
+    ("Rotterdamse Rakkers", "Ank Verhoef", "Bertus Koning"),
+    ("Amsterdamse Grachten", "Coby Nijhuis", "Dick Boon"),
+    ("Vier Boeren", "Dinie Mol", "Evert Ploeg"),
+    ("Laatste Slag", "Fenna Hoek", "Gijs Stam"),
+    ("Driekaart", "Hennie Beekman", "Ids Terpstra"),
+    ("De Maatjes", "Jannie Blom", "Kobus Aalbers"),
+    ("Ondertroef", "Lies Wijnands", "Maarten Hol"),
+    ("Honderd Roem", "Nelly Dam", "Otto Veldman"),
+    ("Kaarten op Tafel", "Riek Brouwer", "Siem van Os"),
+    ("Zeven Acht Negen", "Tiny Bouma", "Wessel Kroon"),
+]
+
+
+def _drive_rounds(tournament: Tournament) -> None:
+    """Every round drawn (random, then Swiss), published and played: each table's card of 16 deals,
+    drawn by the game from the drive's seed, typed at the desk."""
+    from tournaments.services.draft import publish
+    from tournaments.services.pairing import pair_round
+    from tournaments.services.results import record_result
+    from tournaments.services.rounds import add_round
+    from tournaments.services.seating import side_count
+
+    setup = Scoring.of(tournament)
+    rng = random.Random(tournament.seed)
+    for _number in range(tournament.rounds):
+        played = add_round(tournament)
+        pair_round(played)
+        publish(played)
+        for table in Table.objects.filter(round=played).select_related("round__tournament").with_seats().order_by("number"):
+            record_result(table, setup.game.random_sheet(setup, side_count(table), rng, stopped=False))
+        played.status = RoundStatus.FINISHED
+        played.save(update_fields=["status"])
+
+
+@transaction.atomic
+def load_drive() -> tuple[Tournament, int]:
+    """Create the demo Klaverjassen drive, or add what is missing. Returns it and how many teams were added."""
+    tournament, _created = Tournament.objects.get_or_create(
+        slug=DRIVE_SLUG,
+        defaults={
+            "name": "Demo Klaverjasdrive",
+            "date": datetime.date(2026, 11, 27),
+            "venue": "Café Het Hoekje",
+            "seed": 20261127,
+            "scoring_system": scoring.KLAVERJAS,
+            "rounds": DRIVE_ROUNDS,
+            "deals": DRIVE_DEALS,
+            "game_rules": klaverjas.DEFAULTS.as_json(),
+        },
+    )
+    existing = {name.casefold() for name in tournament.teams.values_list("name", flat=True)}
+    missing = [
+        TeamData(name=name, players=(p1, p2), club=DRIVE_CLUBS[index % len(DRIVE_CLUBS)], number=index + 1)
+        for index, (name, p1, p2) in enumerate(DRIVE_TEAMS)
+        if name.casefold() not in existing
+    ]
+    taken = set(tournament.teams.values_list("number", flat=True))
+    missing = [t if t.number not in taken else TeamData(t.name, t.players, t.club, None) for t in missing]
+    register_teams(tournament, missing)
+    if not tournament.round_set.exists():
+        _drive_rounds(tournament)
     return tournament, len(missing)

@@ -15,6 +15,7 @@ from tournaments.exporters import round_pdfs, route_cards, standings_pdf
 from tournaments.exporters.base import JSON, PDF, XLSX, Exporter, digest, register
 from tournaments.exporters.rulings_pdf import rulings_pdf
 from tournaments.exporters.standings_xlsx import StandingsWorkbook
+from tournaments.games import Scoring
 from tournaments.models import Bye, Player, Round, TableSeat, Tournament
 
 
@@ -152,16 +153,17 @@ class _RoundPdf(_Pdf):
 
     def content_key(self, tournament, round_=None, after_round=None, site_url=None) -> str:
         """The round's seating with names, codes and links, the tournament's settings (the privacy
-        setting of the names too), the language and the address of the QR codes: a card file is made
-        again only when one of these changes."""
+        setting of the names, a Klaverjassen drive's deals and house rules too), the language and the
+        address of the QR codes: a card file is made again only when one of these changes."""
         seats = list(TableSeat.objects.filter(round=round_).order_by("table__number", "position", "member").values_list(
             "table__number", "table__token", "position", "member", "code", "team__number", "team__name"))
         players = list(Player.objects.filter(team__seats__round=round_).order_by("team_id", "seat")
                        .values_list("team_id", "seat", "name"))
         byes = list(round_.byes.order_by("team__number").values_list("team__number", "team__name"))
+        setup = Scoring.of(tournament)  # the deals and game_rules flags in one order, whatever the database
         return digest(self.identifier, tournament.pk, tournament.name, tournament.date, tournament.venue,
                       tournament.scoring_system, tournament.points_list, tournament.house_rules.as_json(),
-                      tournament.public_names,
+                      setup.deals, setup.rules, tournament.public_names,
                       round_.number, round_.minutes, seats, players, byes, get_language(), site_url,
                       tournament.results_version if self.uses_results else None)
 

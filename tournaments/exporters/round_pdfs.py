@@ -6,7 +6,8 @@ All are A4 PDFs laid out by WeasyPrint from Django templates, with the helpers o
 ``data:`` URLs). The QR code on a table card is segno's: inline SVG in :func:`table_cards_html`;
 in the file (:func:`table_cards_pdf`) the same matrix drawn directly by
 :mod:`keezen_site.pdf_pool`, which also lays out what every card repeats (house rules, hints, the
-numbered lines of the sheet) once. Nothing is fetched.
+numbered lines of the sheet) once. Nothing is fetched. The house rules are the tournament's game's
+(``GamePlugin.rules_in_words``); a Klaverjassen drive's card is a score card of the round's deals.
 
 Every list reads the round's tables in a fixed number of queries, whatever the number of
 tables: seats, teams and players are prefetched, and whether a table has a result is a
@@ -32,9 +33,9 @@ from keezen_site import pdf_pool
 from keezen_site.https import short_address
 from scoring.sheets import HOLES, PAWNS_PER_TEAM
 from tournaments.exporters.standings_pdf import _document, fit_text, page_context
+from tournaments.games import Scoring
 from tournaments.models import Round, Table, Team, Tournament
 from tournaments.names import sort_key
-from tournaments.services.house_rules import house_rule_lines
 from tournaments.services.seating import Side, shown_team_name, sides
 from tournaments.services.sheet_states import state_is_open, with_latest_state
 
@@ -154,9 +155,12 @@ def score_sheet(tournament: Tournament, seats: list[Side]) -> dict:
 
     ``pawn-order``: numbered lines (8 for the first team, 7 for each other: the game ends at the
     8th pawn of one team) with the points of each line; ``pawns-2pt``: one row per team;
-    ``individual-11``: one row per player with the home holes h1–h4.
+    ``individual-11``: one row per player with the home holes h1–h4; ``klaverjas``: a score card
+    with a row per deal of the round (:func:`card_sheet`).
     """
     system = tournament.scoring_system
+    if system == scoring.KLAVERJAS:
+        return card_sheet(tournament, seats)
     if system == scoring.PAWN_ORDER:
         count = PAWNS_PER_TEAM + (PAWNS_PER_TEAM - 1) * max(len(seats) - 1, 0)
         points = tournament.points_list
@@ -189,6 +193,30 @@ GRID = {
     # (teams at the table, width of a team's column in mm; 3 mm of it padding)
     "team_widths": [(n, (GRID_WIDTH - GRID_NUMBER_WIDTH - GRID_POINTS_WIDTH) / n - 3) for n in range(1, 9)],
 }
+
+
+CARD = {"number": 12, "played": 20, "points": 33, "roem": 26, "nat": 16, "pit": 20}
+"""The columns of a Klaverjassen score card in mm (together :data:`GRID_WIDTH`): the deal, the team
+that played (A or B, circled), each team's card points and roem, nat ticked, the pit team circled."""
+CARD_TEAM_WIDTH = CARD["points"] + CARD["roem"]
+CARD_ROWS_HEIGHT = 104
+"""mm for the deals' rows: 16 deals of 6.4 mm fit one A4 card with the house rules and signatures."""
+CARD_ROW_MAX, CARD_ROW_MIN = 6.4, 4.0
+
+
+def card_sheet(tournament: Tournament, seats: list[Side]) -> dict:
+    """A Klaverjassen score card as seed 004 keeps it, a row per deal of the round: per team its
+    card points and roem, the team that played, nat and pit; the totals and each team's score
+    below. The rows are the same on every card (laid out once, :mod:`keezen_site.pdf_pool`); the
+    teams' names stand over their columns, "A: 3. De Troeven", on one line each. The rows shrink
+    to fit up to 24 deals on the card's page; a card of more deals goes on to a second page."""
+    deals = tournament.deals
+    return {
+        "system": tournament.scoring_system, "deals": range(1, deals + 1),
+        "row_height": max(CARD_ROW_MIN, min(CARD_ROW_MAX, CARD_ROWS_HEIGHT / deals)),
+        "names": [fit_text(truncatechars(f"{seat.letter}: {seat.label}", 44), CARD_TEAM_WIDTH - 3, 8.5, bold=True)
+                  for seat in seats],
+    }
 
 
 @lru_cache(maxsize=16)
@@ -241,7 +269,8 @@ def _card_renderer(round_: Round, site_url: str | None, qr):
         view.url = table_url(site_url, view.table)
         view.qr = qr(view.url)
         view.sheet = score_sheet(tournament, view.seats)
-    context = _context(round_, house_rules=house_rule_lines(tournament.house_rules), grid=GRID)
+    context = _context(round_, house_rules=Scoring.of(tournament).game.rules_in_words(tournament), grid=GRID,
+                       card=CARD)
     return (lambda some: render_to_string(TABLE_CARDS_TEMPLATE, {**context, "tables": some})), tables
 
 

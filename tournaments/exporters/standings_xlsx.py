@@ -6,7 +6,8 @@ so they can be tested without a workbook.
 Sheets: "Standings" (one row per team, or per player for ``individual-11`` and in an individual tournament) and "Round N" for
 every round: each table with its seated teams in sheet order, each team's points from the
 latest version of the table's sheet (empty while there is none), the sheet as written with
-team numbers, and a "bye" row for each bye. Teams are named by their numbers, the ones on the table
+team numbers (in the game's words: ``GamePlugin.as_written``), and a "bye" row for each bye.
+Teams are named by their numbers, the ones on the table
 cards and in the hall, never by the file's internal ids; the standings carry each team's club. Player names are those of the tournament's privacy
 setting (:mod:`tournaments.services.public_names`): the file leaves the laptop.
 """
@@ -18,34 +19,12 @@ from collections.abc import Iterator
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
-import scoring
 from tournaments.exporters.workbook import SheetSpec, WorkbookRows
+from tournaments.games import Scoring
 from tournaments.models import PublicNames, Result, Round, Tournament
 from tournaments.services.public_names import shown_entrant, shown_standings
-from tournaments.games.keezen import to_sheet
 from tournaments.services.round_sheets import TableSheet, round_sheets
 from tournaments.services.standings import Standings, round_scores, standings
-
-
-def sheet_as_written(system: str, sheet: scoring.Sheet) -> str:
-    """What the paper says, with the teams as ``sheet`` names them (the workbook gives their numbers):
-    ``1 1 2 …``, ``3: 8, 4: 6``, ``5: 4 3 / 4; …``."""
-    if sheet.forfeit is not None:
-        text = f"{_('Forfeit')}: {sheet.forfeit}"
-    elif sheet.arrivals is not None:
-        text = " ".join(sheet.arrivals)
-    elif sheet.pawns_home is not None:
-        text = ", ".join(f"{team}: {sheet.pawns_home[team]}" for team in sheet.teams)
-    elif sheet.home is not None:
-        text = "; ".join(
-            f"{team}: " + " / ".join(" ".join(str(hole) for hole in holes) or "–" for holes in sheet.home[team])
-            for team in sheet.teams
-        )
-    else:
-        text = ""
-    if sheet.stopped_by_clock:
-        text += f" · {_('Stopped by the clock')}"
-    return text
 
 
 class StandingsWorkbook(WorkbookRows):
@@ -135,7 +114,7 @@ class StandingsWorkbook(WorkbookRows):
         for position in range(1, seats + 1):
             headings += [_("Team %(position)s") % {"position": position}, _("Team name"), _("Points")]
         yield headings + [sheet_heading, version_heading]
-        system = self.tournament.scoring_system
+        setup = Scoring.of(self.tournament)
         for sheet in sheets:
             row: list = [sheet.table.number]
             numbers = []
@@ -145,9 +124,8 @@ class StandingsWorkbook(WorkbookRows):
                         score.points if score is not None else None]
             row += [None] * (3 * (seats - len(numbers)))
             written = ""
-            if sheet.sheet is not None:
-                keys = numbers
-                written = sheet_as_written(system, to_sheet(keys, sheet.sheet.sheet))
+            if sheet.sheet is not None:  # in the game's words, the teams by their numbers
+                written = setup.game.as_written(setup, numbers, sheet.sheet.sheet)
             yield row + [written, sheet.sheet.version if sheet.sheet else None]
         index = round_.number - 1
         for bye in round_.byes.order_by("team__number"):

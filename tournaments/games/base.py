@@ -9,6 +9,7 @@ convert (``keys``: the seated sides' ids in sheet order, or their indices).
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import Any
 
@@ -104,6 +105,27 @@ class GamePlugin:
 
     def file_rules(self, tournament: Any) -> dict[str, Any]:
         """The tournament's house-rule flags as the file's ``rules`` writes them."""
+        raise NotImplementedError
+
+    def rules_in_words(self, tournament: Any) -> list[str]:
+        """The tournament's house rules of this game, one short sentence each, as players read them
+        on the table cards."""
+        raise NotImplementedError
+
+    def as_written(self, scoring: Scoring, keys: list[str], sheet: dict[str, Any]) -> str:
+        """A stored sheet in a few words, sides named by ``keys`` (the standings workbook's "sheet"
+        column: what the paper says)."""
+        raise NotImplementedError
+
+    def random_sheet(self, scoring: Scoring, seats: int, rng: random.Random, stopped: bool | None = None) -> dict[str, Any]:
+        """A random but valid stored sheet for ``seats`` sides, drawn from ``rng`` alone (the same
+        seed gives the same sheets): practice runs and the demo. ``stopped``: the round's clock
+        stopped the game before its end (None: now and then, as on the day)."""
+        raise NotImplementedError
+
+    def practice_notes(self) -> tuple[str, str]:
+        """What a practice run writes as the desk's reason for a correction, and as the other
+        team's reason for a dispute, in the game's words."""
         raise NotImplementedError
 
     def written(self, data: dict[str, Any]) -> bool:

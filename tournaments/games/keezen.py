@@ -5,21 +5,30 @@ package, which speaks of teams by key; here the stored, seat-indexed sheet is co
 Typing is made for speed: ``pawn-order`` is one key per pawn in arrival order — the team's letter
 (A, B, C) or its place (1, 2, 3); ``pawns-2pt`` is one number per team; ``individual-11`` is the
 home holes of each player as digits (``4321``).
+
+Also Keezen's house rules in words for the table cards, a sheet in a few words for the standings
+workbook (``1 1 2 …``), and the random sheets of practice runs (drawn exactly as they always were,
+so a seed gives the same day).
 """
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from django.utils.translation import gettext as _
 
 import scoring
+from scoring.sheets import HOLES, PAWNS_PER_PLAYER, PAWNS_PER_TEAM, PLAYERS_PER_TEAM
 from scoring.systems import Game
 from tournaments.games.base import GamePlugin, Scoring, Unfinished, read_forfeit
 from tournaments.numbers import whole_or
+from tournaments.services.house_rules import house_rule_lines
 from tournaments.services.seating import LETTERS
 
 RESULT_FIELDS = ("arrivals", "pawns_home", "home", "forfeit")
+STOPPED_SHARE = 0.3
+"""About this share of the random games is stopped by the clock (no team complete)."""
 
 
 def to_sheet(keys: list[str], data: dict[str, Any]) -> scoring.Sheet:
@@ -189,6 +198,68 @@ def keezen_unfinished(points: list) -> Unfinished | None:
         _("No team has all 8 pawns home yet: saving asks whether the game is really over."))
 
 
+def sheet_as_written(sheet: scoring.Sheet) -> str:
+    """What the paper says, with the teams as ``sheet`` names them (the workbook gives their numbers):
+    ``1 1 2 …``, ``3: 8, 4: 6``, ``5: 4 3 / 4; …``."""
+    if sheet.forfeit is not None:
+        text = f"{_('Forfeit')}: {sheet.forfeit}"
+    elif sheet.arrivals is not None:
+        text = " ".join(sheet.arrivals)
+    elif sheet.pawns_home is not None:
+        text = ", ".join(f"{team}: {sheet.pawns_home[team]}" for team in sheet.teams)
+    elif sheet.home is not None:
+        text = "; ".join(
+            f"{team}: " + " / ".join(" ".join(str(hole) for hole in holes) or "–" for holes in sheet.home[team])
+            for team in sheet.teams
+        )
+    else:
+        text = ""
+    if sheet.stopped_by_clock:
+        text += f" · {_('Stopped by the clock')}"
+    return text
+
+
+def random_sheet(system: str, seats: int, rng: random.Random, stopped: bool | None = None) -> dict:
+    """A valid sheet by seat (``scoring.md``) for ``seats`` teams under ``system``: a team completes
+    and wins, or (``stopped``, else about :data:`STOPPED_SHARE` of the games) the clock stops the
+    game before any team is complete."""
+    if stopped is None:
+        stopped = rng.random() < STOPPED_SHARE
+    sheet: dict = {"stopped_by_clock": True} if stopped else {}
+    if system == scoring.PAWN_ORDER:
+        pawns = [seat for seat in range(seats) for _pawn in range(PAWNS_PER_TEAM)]
+        rng.shuffle(pawns)
+        home = [0] * seats
+        arrivals = []
+        for seat in pawns:  # the game ends with the first team to bring its last pawn home
+            home[seat] += 1
+            arrivals.append(seat)
+            if home[seat] == PAWNS_PER_TEAM:
+                break
+        if stopped:  # before the winning pawn: nobody is complete
+            arrivals = arrivals[: rng.randint(max(1, len(arrivals) // 3), len(arrivals) - 1)]
+        sheet["arrivals"] = arrivals
+        return sheet
+    winner = None if stopped else rng.randrange(seats)
+    if system == scoring.PAWNS_2PT:
+        sheet["pawns_home"] = [PAWNS_PER_TEAM if seat == winner else rng.randint(0, PAWNS_PER_TEAM - 1)
+                               for seat in range(seats)]
+        return sheet
+    full = sorted(HOLES, reverse=True)
+    teams = []
+    for seat in range(seats):
+        if seat == winner:
+            teams.append([list(full) for _player in range(PLAYERS_PER_TEAM)])
+            continue
+        players = [sorted(rng.sample(HOLES, rng.randint(0, PAWNS_PER_PLAYER)), reverse=True)
+                   for _player in range(PLAYERS_PER_TEAM)]
+        if all(len(holes) == PAWNS_PER_PLAYER for holes in players):  # complete would be a win: one short
+            players[-1] = players[-1][:-1]
+        teams.append(players)
+    sheet["home"] = teams
+    return sheet
+
+
 class Keezen(GamePlugin):
     game = Game.KEEZEN
     result_fields = RESULT_FIELDS
@@ -220,6 +291,19 @@ class Keezen(GamePlugin):
 
     def file_rules(self, tournament: Any) -> dict[str, Any]:
         return tournament.house_rules.as_json()
+
+    def rules_in_words(self, tournament: Any) -> list[str]:
+        return house_rule_lines(tournament.house_rules)
+
+    def as_written(self, scoring_: Scoring, keys: list[str], sheet: dict[str, Any]) -> str:
+        return sheet_as_written(to_sheet(keys, sheet))
+
+    def random_sheet(self, scoring_: Scoring, seats: int, rng: random.Random, stopped: bool | None = None) -> dict[str, Any]:
+        return random_sheet(scoring_.system, seats, rng, stopped)
+
+    def practice_notes(self) -> tuple[str, str]:
+        return (_("Practice run: the desk typed the arrivals in the wrong order and corrected them."),
+                _("Practice run: we had one pawn more home."))
 
     def file_problems(self, scoring_: Scoring, keys: list[Any], entry: dict[str, Any],
                       by_index: bool = False) -> list[str]:

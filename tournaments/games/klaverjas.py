@@ -6,6 +6,11 @@ keeps paper cards, only the two totals. The card is checked and scored by the pu
 package (:mod:`klaverjas.score_card`); here its problems become messages in the director's
 language, naming the deal and the team, and the card is converted to and from the tournament file.
 
+The game also says its house rules in words for the table cards (the play rules of
+:func:`~tournaments.services.house_rules.card_rule_lines`, then what roem and a pit are worth), a
+card in a few words for the standings workbook ("16 deals, 3 nat, 1 pit; roem 3: 120, 5: 80"), and
+draws random but valid cards deal by deal for practice runs and the demo (:func:`random_card`).
+
 Stored (seat-indexed, side 0 deals first): ``{"deals": [{"playing": 0, "points": [90, 72],
 "roem": [20, 0], "pit": null}, …]}``, ``{"totals": [1520, 1130]}`` or ``{"forfeit": 1}``. A team
 file names the sides by team id (``"playing": "T1"``, ``"points": {"T1": 90, "T2": 72}``), an
@@ -14,10 +19,12 @@ individual file by pair index, as the stored card does.
 
 from __future__ import annotations
 
+import random
 import re
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 import klaverjas
 from klaverjas.cards import TOTAL_POINTS
@@ -26,6 +33,7 @@ from scoring.points import TableScore
 from scoring.systems import Game
 from tournaments.games.base import GamePlugin, Scoring, Unfinished, read_forfeit
 from tournaments.numbers import whole_or
+from tournaments.services.house_rules import card_rule_lines
 
 RESULT_FIELDS = RESULTS
 SIDES = 2
@@ -147,6 +155,90 @@ class Klaverjas(GamePlugin):
         card = _card(entry) if by_index else _indexed(keys, _card(entry))
         problems = klaverjas.check_card(card, scoring.deals, rules_of(scoring))
         return [_message(problem, [str(key) for key in keys]) for problem in problems]
+
+    def rules_in_words(self, tournament: Any) -> list[str]:
+        rules = rules_of(Scoring.of(tournament))
+        return card_rule_lines(rules) + card_score_lines(rules)
+
+    def as_written(self, scoring: Scoring, keys: list[str], sheet: dict[str, Any]) -> str:
+        return card_as_written(scoring, keys, sheet)
+
+    def random_sheet(self, scoring: Scoring, seats: int, rng: random.Random, stopped: bool | None = None) -> dict[str, Any]:
+        return random_card(scoring.deals, rng, stopped)
+
+    def practice_notes(self) -> tuple[str, str]:
+        return (_("Practice run: the desk typed a deal's roem for the wrong team and corrected it."),
+                _("Practice run: our roem is missing in one deal."))
+
+
+def card_score_lines(rules: klaverjas.HouseRules) -> list[str]:
+    """What roem and a pit are worth under the tournament's house rules, one sentence each (the play
+    rules are :func:`~tournaments.services.house_rules.card_rule_lines`)."""
+    roem = _("Roem: three in a row 20, four in a row 50, stuk (king and queen of trump) 20, four of a kind "
+             "%(four)s, four jacks %(jacks)s.") % {"four": rules.four_of_a_kind, "jacks": rules.four_jacks}
+    pit = (_("Pit (every trick won): %(bonus)s points more.") % {"bonus": rules.pit_bonus} if rules.pit_bonus
+           else _("Pit (every trick won): no bonus."))
+    return [roem, pit]
+
+
+def card_as_written(scoring: Scoring, keys: list[str], sheet: dict[str, Any]) -> str:
+    """A stored card in a few words, teams named by ``keys``: "16 deals, 3 nat, 1 pit; roem 3: 120,
+    5: 80", "Totals 3: 1520, 5: 1130" or "Forfeit: 5"."""
+    if sheet.get("forfeit") is not None:
+        return f"{_('Forfeit')}: {keys[sheet['forfeit']]}"
+    if sheet.get("totals") is not None:
+        totals = ", ".join(f"{key}: {total}" for key, total in zip(keys, sheet["totals"]))
+        return _("Totals %(totals)s") % {"totals": totals}
+    played = len(sheet.get("deals") or ())
+    text = ngettext("%(count)s deal", "%(count)s deals", played) % {"count": played}
+    try:
+        found = klaverjas.score_card(_card(sheet), scoring.deals, rules_of(scoring))
+    except klaverjas.InvalidCard:  # the round's deals were changed since: the card as it is
+        return text
+    pits = sum(found.pits)
+    text += ", " + _("%(count)s nat") % {"count": sum(found.nat)}
+    text += ", " + ngettext("%(count)s pit", "%(count)s pits", pits) % {"count": pits}
+    if any(found.roem):
+        roem = ", ".join(f"{key}: {points}" for key, points in zip(keys, found.roem))
+        text += "; " + _("roem %(roem)s") % {"roem": roem}
+    return text
+
+
+# Random cards for practice runs and the demo: the playing team mostly makes its deal (about one in
+# six goes nat), one deal in thirty is a pit, roem as the tricks give it (20 most often).
+PIT_SHARE = 0.03
+SHORT_SHARE = 0.1
+"""About this share of random cards stops before the round's last deal (the clock ran out)."""
+ROEM = (0, 20, 40, 50, 70, 100)
+ROEM_WEIGHTS = (60, 22, 5, 8, 3, 2)
+
+
+def random_card(deals: int, rng: random.Random, stopped: bool | None = None) -> dict[str, Any]:
+    """A valid card of ``deals`` deals, or (``stopped``, else about :data:`SHORT_SHARE` of the cards)
+    one to three deals short; drawn from ``rng`` alone."""
+    if stopped is None:
+        stopped = rng.random() < SHORT_SHARE
+    played = max(1, deals - rng.randint(1, 3)) if stopped and deals > 1 else deals
+    return {"deals": [random_deal(rng) for _deal in range(played)]}
+
+
+def random_deal(rng: random.Random) -> dict[str, Any]:
+    """One valid deal as the card stores it: the playing team's card points around 104 of 162 (with
+    its roem not more than half of 162 plus all roem, it goes nat), roem in multiples of 10, now and
+    then a pit for the playing team."""
+    playing = rng.randrange(SIDES)
+    roem = [0, 0]
+    if rng.random() < PIT_SHARE:
+        pit: int | None = playing
+        own = TOTAL_POINTS
+        roem[playing] = rng.choices(ROEM, ROEM_WEIGHTS)[0] + 20 * rng.randrange(2)
+    else:
+        pit = None
+        own = min(max(round(rng.gauss(104, 24)), 0), TOTAL_POINTS - 10)
+        for side, points in ((playing, own), (1 - playing, TOTAL_POINTS - own)):
+            roem[side] = rng.choices(ROEM, ROEM_WEIGHTS)[0] if points else 0  # no trick, no roem
+    a = own if playing == 0 else TOTAL_POINTS - own
+    return {"playing": playing, "points": [a, TOTAL_POINTS - a], "roem": roem, "pit": pit}
 
 
 # Typing a card at the desk or on the table's phone (templates/tournaments/sheets/_fields_klaverjas.html):

@@ -16,8 +16,9 @@ How, with what the day itself uses — a rehearsal that took a short cut would p
   table link (one team submits, another confirms with its team code), the others are typed at the
   desk. Each round one sheet is corrected at the desk with a reason and one is disputed at the
   table and then settled at the desk; one team forfeits. Everyone is checked in when nobody is.
-  Sheets are random but valid for the tournament's scoring system (``scoring.md``), drawn from the
-  tournament's seed: a rehearsal repeated gives the same sheets at the same tables. (The draw follows
+  Sheets are random but valid for the tournament's game, which draws them
+  (``GamePlugin.random_sheet``: Keezen's sheets of ``scoring.md``, a Klaverjassen drive's cards
+  deal by deal), drawn from the tournament's seed: a rehearsal repeated gives the same sheets at the same tables. (The draw follows
   the seed too, but also the teams' internal ids, which every copy renews; links and codes are new
   each time.) The clocks run in the past, so every round ends with its time up.
 - **The proof**: the standings are computed and the standings PDF, the prize list and the table
@@ -42,8 +43,8 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 import scoring
-from scoring.sheets import HOLES, PAWNS_PER_PLAYER, PAWNS_PER_TEAM, PLAYERS_PER_TEAM
-from scoring.systems import Game
+from scoring.systems import GAME_OF, Game
+from tournaments.games import Scoring
 from tournaments.management.busy_day import register_numbered_teams
 from tournaments.models import (
     NAME_MAX_LENGTH,
@@ -71,8 +72,6 @@ MIN_TEAMS, MAX_TEAMS = 2, 500
 """How many teams a fresh practice tournament may have. On the 2-core development machine, busy with
 other jobs: 31 teams about 4 s (1 s of play, 3 s of PDFs), 250 teams about 20 s (7 s of play, 14 s
 of PDFs, most of it the 125 table cards)."""
-STOPPED_SHARE = 0.3
-"""About this share of the random games is stopped by the clock (no team complete)."""
 BREAK = datetime.timedelta(minutes=15)
 """Between two rounds of the rehearsed day."""
 PDFS = ("standings-pdf", "prizes-pdf")
@@ -110,8 +109,6 @@ def check_can_rehearse(tournament: Tournament) -> list[str]:
     if tournament.archived:
         return [_("“%(name)s” is archived: a finished day cannot be rehearsed. Unarchive it first.")
                 % {"name": tournament.name}]
-    if tournament.game != Game.KEEZEN:
-        return [_("A practice run plays Keezen score sheets; a Klaverjassen drive cannot be rehearsed yet.")]
     now = timezone.now()
     if tournament.round_set.filter(clock_ends_at__gt=now).exists() or tournament.round_set.filter(
             clock_paused_left__gt=0).exists():
@@ -143,21 +140,26 @@ def start(tournament: Tournament, *, site_url: str | None = None) -> Summary:
 
 def start_fresh(teams: int, *, rounds_count: int | None = None, scoring_system: str = scoring.PAWN_ORDER,
                 seed: int | None = None, entry: str = Entry.TEAMS, draw_mode: str = DrawMode.PLANNED,
-                six_player_boards: bool = False) -> Summary:
+                six_player_boards: bool = False, deals: int | None = None) -> Summary:
     """A new practice tournament of ``teams`` numbered teams from 25 clubs (in an individual
-    tournament, ``entry``, that many players), every round played."""
+    tournament, ``entry``, that many players), every round played; a Klaverjassen drive
+    (``scoring_system``) plays ``deals`` deals a round (its default: 16)."""
     individual = entry == Entry.INDIVIDUAL
     least = pairing.MIN_PLAYERS if individual else MIN_TEAMS
     if not least <= teams <= MAX_TEAMS:
         raise ValidationError((_("A practice run has %(min)s to %(max)s players, not %(teams)s.") if individual
                                else _("A practice run has %(min)s to %(max)s teams, not %(teams)s."))
                               % {"min": least, "max": MAX_TEAMS, "teams": teams})
+    if six_player_boards and GAME_OF.get(scoring_system) == Game.KLAVERJAS:
+        raise ValidationError(_("A Klaverjassen table seats two teams."))
     began = time.perf_counter()
     name = (_("Practice run of %(teams)s players") if individual else _("Practice run of %(teams)s teams")) % {
         "teams": teams}
     fields = {"rounds": rounds_count} if rounds_count else {}
     if seed is not None:
         fields["seed"] = seed
+    if deals is not None:
+        fields["deals"] = deals
     with transaction.atomic():
         tournament = Tournament.objects.create(
             name=name, slug=Tournament.objects.free_slug(slugify(name)[:50]), date=timezone.localdate(),
@@ -185,45 +187,13 @@ def _played(copy: Tournament, began: float, site_url: str | None = None) -> Summ
 # --------------------------------------------------------------------------- the sheets
 
 
-def random_sheet(system: str, seats: int, rng: random.Random, stopped: bool | None = None) -> dict:
-    """A valid sheet by seat (``scoring.md``) for ``seats`` teams under ``system``: a team completes
-    and wins, or (``stopped``, else about :data:`STOPPED_SHARE` of the games) the clock stops the
-    game before any team is complete."""
-    if stopped is None:
-        stopped = rng.random() < STOPPED_SHARE
-    sheet: dict = {"stopped_by_clock": True} if stopped else {}
-    if system == scoring.PAWN_ORDER:
-        pawns = [seat for seat in range(seats) for _pawn in range(PAWNS_PER_TEAM)]
-        rng.shuffle(pawns)
-        home = [0] * seats
-        arrivals = []
-        for seat in pawns:  # the game ends with the first team to bring its last pawn home
-            home[seat] += 1
-            arrivals.append(seat)
-            if home[seat] == PAWNS_PER_TEAM:
-                break
-        if stopped:  # before the winning pawn: nobody is complete
-            arrivals = arrivals[: rng.randint(max(1, len(arrivals) // 3), len(arrivals) - 1)]
-        sheet["arrivals"] = arrivals
-        return sheet
-    winner = None if stopped else rng.randrange(seats)
-    if system == scoring.PAWNS_2PT:
-        sheet["pawns_home"] = [PAWNS_PER_TEAM if seat == winner else rng.randint(0, PAWNS_PER_TEAM - 1)
-                               for seat in range(seats)]
-        return sheet
-    full = sorted(HOLES, reverse=True)
-    teams = []
-    for seat in range(seats):
-        if seat == winner:
-            teams.append([list(full) for _player in range(PLAYERS_PER_TEAM)])
-            continue
-        players = [sorted(rng.sample(HOLES, rng.randint(0, PAWNS_PER_PLAYER)), reverse=True)
-                   for _player in range(PLAYERS_PER_TEAM)]
-        if all(len(holes) == PAWNS_PER_PLAYER for holes in players):  # complete would be a win: one short
-            players[-1] = players[-1][:-1]
-        teams.append(players)
-    sheet["home"] = teams
-    return sheet
+def random_sheet(setup: Scoring | str, seats: int, rng: random.Random, stopped: bool | None = None) -> dict:
+    """A random but valid sheet by seat for ``seats`` sides, as the tournament's game draws it
+    (``GamePlugin.random_sheet``; Keezen: a team completes and wins, or the clock stops the game;
+    Klaverjassen: a card of the round's deals, now and then a few short). A scoring system alone
+    stands for its setup with the default points list, deals and house rules."""
+    setup = Scoring(setup) if isinstance(setup, str) else setup
+    return setup.game.random_sheet(setup, seats, rng, stopped)
 
 
 # --------------------------------------------------------------------------- the day
@@ -267,12 +237,13 @@ class _Day:
 
     def __init__(self, tournament: Tournament):
         self.tournament = tournament
-        self.system = tournament.scoring_system
+        self.setup = Scoring.of(tournament)
         self.rng = random.Random(tournament.seed)
         self.forfeit_done = False
+        self.corrected, self.disputed = self.setup.game.practice_notes()
 
     def sheet(self, table: Table) -> dict:
-        return random_sheet(self.system, side_count(table), self.rng)
+        return random_sheet(self.setup, side_count(table), self.rng)
 
     def play(self, round_: Round) -> None:
         """Every table of the round without a sheet gets one: the roles (forfeit, dispute,
@@ -301,14 +272,13 @@ class _Day:
 
     def correction(self, table: Table, at: datetime.datetime) -> None:
         record_result(table, self.sheet(table))
-        record_result(table, self.sheet(table),
-                      reason=_("Practice run: the desk typed the arrivals in the wrong order and corrected them."))
+        record_result(table, self.sheet(table), reason=self.corrected)
 
     def dispute(self, table: Table, at: datetime.datetime) -> None:
         """Submitted, disputed by the other team, settled at the desk with the paper sheet."""
         first, second = sorted({seat.position for seat in table.seats.all()})[:2]
         table_entry.submit(table, first, self.sheet(table), now=at)
-        table_entry.dispute(table, _code(table, second), _("Practice run: we had one pawn more home."), now=at)
+        table_entry.dispute(table, _code(table, second), self.disputed, now=at)
         record_result(table, self.sheet(table),
                       reason=_("Practice run: after the dispute the desk entered the paper sheet."))
 

@@ -1,6 +1,6 @@
 """``manage.py rehearse SLUG``: a practice run of the tournament, every round played (see
-:mod:`tournaments.services.rehearsal`); ``--teams N``: a fresh practice tournament of N teams;
-``--delete SLUG``: delete a practice run (or every practice run of a tournament); ``--clean``: every
+:mod:`tournaments.services.rehearsal`); ``--teams N``: a fresh practice tournament of N teams
+(``--scoring klaverjas``: a Klaverjassen drive, ``--deals`` a round); ``--delete SLUG``: delete a practice run (or every practice run of a tournament); ``--clean``: every
 practice run."""
 
 from __future__ import annotations
@@ -11,6 +11,8 @@ from django.core.management.base import BaseCommand, CommandError, no_translatio
 from django.urls import reverse
 
 import scoring
+from klaverjas.score_card import MAX_DEALS_IN_ROUND
+from scoring.systems import KLAVERJAS
 from tournaments.models import Tournament
 from tournaments.services import rehearsal
 
@@ -32,8 +34,9 @@ class Command(BaseCommand):
         parser.add_argument("--six-player-boards", action="store_true",
                             help="with --entry individual: six-player boards take two spare players")
         parser.add_argument("--rounds", type=int, help="with --teams or --players: the rounds of the day (default 3)")
-        parser.add_argument("--scoring", choices=scoring.KEEZEN_SYSTEMS, default=scoring.PAWN_ORDER,
-                            help="with --teams: the scoring system")
+        parser.add_argument("--scoring", choices=scoring.SYSTEMS, default=scoring.PAWN_ORDER,
+                            help="with --teams: the scoring system (klaverjas: a Klaverjassen drive)")
+        parser.add_argument("--deals", type=int, help="with --scoring klaverjas: the deals per round (default 16)")
         parser.add_argument("--seed", type=int, help="with --teams: the random seed (the same seed plays the same day)")
         parser.add_argument("--delete", action="store_true",
                             help="delete the practice run SLUG, or every practice run of the tournament SLUG")
@@ -42,7 +45,7 @@ class Command(BaseCommand):
     @no_translations  # in English, as every command speaks
     def handle(self, *args, slug: str | None, teams: int | None, rounds: int | None, scoring: str,
                seed: int | None, delete: bool, clean: bool, players: int | None, entry: str, draw: str,
-               six_player_boards: bool, **options):
+               six_player_boards: bool, deals: int | None, **options):
         if clean or delete:
             return self.remove(slug, clean)
         if entry == "individual":
@@ -55,10 +58,15 @@ class Command(BaseCommand):
             raise CommandError("give the short name of a tournament to rehearse, or --teams N for a fresh one")
         if rounds is not None and not 1 <= rounds <= 20:
             raise CommandError("--rounds must be from 1 to 20")
+        if deals is not None and (scoring != KLAVERJAS or teams is None):
+            raise CommandError("--deals is for a fresh Klaverjassen drive: --teams N --scoring klaverjas")
+        if deals is not None and not 1 <= deals <= MAX_DEALS_IN_ROUND:
+            raise CommandError(f"--deals must be from 1 to {MAX_DEALS_IN_ROUND}")
         try:
             if teams is not None:
                 summary = rehearsal.start_fresh(teams, rounds_count=rounds, scoring_system=scoring, seed=seed,
-                                                entry=entry, draw_mode=draw, six_player_boards=six_player_boards)
+                                                entry=entry, draw_mode=draw, six_player_boards=six_player_boards,
+                                                deals=deals)
             else:
                 summary = rehearsal.start(self.tournament(slug))
         except ValidationError as error:
