@@ -11,6 +11,8 @@ import html
 
 import pytest
 
+from django.test import Client
+
 from tournaments.models import Result, ResultState, Tournament
 from tournaments.services import clock as clock_services
 from tournaments.services.sheet_entry import evaluate, sheet_fields
@@ -176,3 +178,32 @@ def test_an_individual_drive_new_partners_and_each_player_the_pairs_points():
     b_pair = [seat.team.name for seat in first.seats.all() if seat.position == 2]
     assert [rows[name] for name in a_pair] == [120, 120] and [rows[name] for name in b_pair] == [62, 62]
     assert sorted(rows.values()).count(0) == 1  # the bye: no own rounds yet
+
+
+def test_fewer_deals_per_round_never_stops_the_standings(director_client, drive, running):
+    """A card saved with 4 deals stays scored as written when the round's deals are lowered; the
+    form refuses fewer deals than a saved card holds."""
+    assert director_client.post(f"/director/t/{drive.slug}/desk/1/", {"table": 1, **FULL}).status_code == 302
+    Tournament.objects.filter(pk=drive.pk).update(deals=2)
+    assert sorted(row["points"] for row in standings_json(drive)["standings"])[-2:] == [180, 668]
+    assert Client().get(f"/t/{drive.slug}/standings/").status_code == 200
+    Tournament.objects.filter(pk=drive.pk).update(deals=DEALS)
+    edit = director_client.post(f"/director/t/{drive.slug}/edit/", form_data(slug=drive.slug, deals=2),
+                                HTTP_ACCEPT_LANGUAGE="en")
+    assert edit.status_code == 422 and "A saved card has 4 deals" in edit.content.decode()
+    drive.refresh_from_db()
+    assert drive.deals == DEALS
+
+
+def test_a_file_card_of_the_wrong_shape_is_named_in_words(db, tmp_path):
+    from django.core.management import CommandError
+
+    from tests.test_klaverjas_file import DRIVE, bad, run, write
+
+    def missing_pit(data):
+        del data["tables"][0]["deals"][0]["pit"]
+
+    with pytest.raises(CommandError) as refused:
+        run("import_tournament", write(tmp_path, bad(missing_pit)))
+    assert "round 1, table 1: Deal 1: “pit” is missing" in str(refused.value)
+    assert DRIVE and not Tournament.objects.exists()

@@ -124,7 +124,7 @@ def test_a_klaverjassen_table_seats_two_teams(db, tmp_path):
 
     with pytest.raises(CommandError) as refused:
         run("import_tournament", write(tmp_path, bad(three_at_table_2)))
-    assert "round 1, table 2: a table of klaverjas seats 2 sides, not 3" in str(refused.value)
+    assert "round 1, table 2: a table of Klaverjassen cannot seat 3 sides" in str(refused.value)
     with pytest.raises(CommandError) as refused:
         run("import_tournament", write(tmp_path, bad(lambda d: d.update(teams_per_table=3))))
     assert '"teams_per_table": a Klaverjassen table seats two teams' in str(refused.value)

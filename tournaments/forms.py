@@ -11,9 +11,12 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 import klaverjas
+from tournaments.games import Scoring
+from tournaments.games.klaverjas import rules_of
 from scoring.systems import GAME_OF, SYSTEMS_OF, Game
 from tournaments.models import (
-    MAX_TEAM_NUMBER, NAME_MAX_LENGTH, Club, DrawMode, Entry, GameChoice, Language, PublicNames, Team, Tournament,
+    MAX_TEAM_NUMBER, NAME_MAX_LENGTH, Club, DrawMode, Entry, GameChoice, Language, PublicNames, Result, Team,
+    Tournament,
 )
 from tournaments.services.teams import TeamData, clean_name, entry_change_problem, name_taken_message
 
@@ -103,8 +106,7 @@ class TournamentForm(forms.ModelForm):
         self.fields["scoring_system"].choices = [
             (GameChoice(game).label, [(system, labels[system]) for system in SYSTEMS_OF[game]]) for game in games]
         self.fields["deals"].required = False
-        rules = klaverjas.parse_house_rules(self.instance.game_rules) if self.instance.game == Game.KLAVERJAS else \
-            klaverjas.DEFAULTS
+        rules = rules_of(Scoring.of(self.instance))
         for flag in self.CARD_FLAGS:
             self.fields[f"card_{flag}"].initial = getattr(rules, flag)
 
@@ -136,7 +138,16 @@ class TournamentForm(forms.ModelForm):
         return self.cleaned_data.get("draw_mode") or self.instance.draw_mode or DrawMode.PLANNED
 
     def clean_deals(self) -> int:
-        return self.cleaned_data.get("deals") or self.instance.deals
+        """Kept when not sent; never fewer than a saved card of the tournament holds."""
+        deals = self.cleaned_data.get("deals") or self.instance.deals
+        if self.instance.pk and deals < self.instance.deals:
+            most = max((len(sheet.get("deals") or ()) for sheet in Result.objects.filter(
+                table__round__tournament=self.instance).values_list("sheet", flat=True) if isinstance(sheet, dict)),
+                default=0)
+            if deals < most:
+                raise forms.ValidationError(_("A saved card has %(most)s deals: a round keeps at least as many.")
+                                            % {"most": most})
+        return deals
 
     def clean(self) -> dict:
         """A Klaverjassen table seats two teams; its flags, as the rules take them, go to ``game_rules``."""

@@ -28,7 +28,7 @@ from django.utils.translation import ngettext
 
 import klaverjas
 from klaverjas.cards import TOTAL_POINTS
-from klaverjas.score_card import RESULTS
+from klaverjas.score_card import DEAL_FIELDS, RESULTS
 from scoring.points import TableScore
 from scoring.systems import Game
 from tournaments.games.base import GamePlugin, Scoring, Unfinished, read_forfeit
@@ -65,11 +65,16 @@ def _messages() -> dict[str, str]:
         "two-results": _("write the deals, or only the totals, or the absent team: not more than one"),
         "empty": _("The card is empty: type the deals, the two totals or choose the absent team."),
         "bad-format": _("the card cannot be read: %(what)s"),
+        "bad-format-missing": _("“%(field)s” is missing"),
+        "bad-format-value": _("“%(field)s” cannot be %(value)s"),
     }
 
 
 def _message(problem: klaverjas.CardProblem, names: list[str]) -> str:
-    text = _messages().get(problem.problem)
+    key = problem.problem
+    if key == "bad-format" and "field" in problem.params:  # the card's own words, not the rules' English
+        key = "bad-format-missing" if problem.params.get("missing") else "bad-format-value"
+    text = _messages().get(key)
     if text is None:
         return problem.message
     params = dict(problem.params)
@@ -105,7 +110,10 @@ class Klaverjas(GamePlugin):
         return list(dict.fromkeys(_message(problem, names) for problem in problems))
 
     def scores(self, scoring: Scoring, seat_count: int, data: dict[str, Any]) -> list[TableScore]:
-        found = klaverjas.score_card(_card(data), scoring.deals, rules_of(scoring))
+        # A stored card was checked against the round's deals when it was saved; it is scored as
+        # written (deals_on), so a later change of the deals per round never stops the standings.
+        card = _card(data)
+        found = klaverjas.score_card(card, deals_on(card, scoring.deals), rules_of(scoring))
         totals = found.totals
         return [TableScore(points=totals[side], pawns_home=0, won=totals[side] > totals[1 - side],
                            forfeit=found.forfeit is not None)
@@ -324,6 +332,12 @@ def card_fields(sheet: dict[str, Any]) -> dict[str, str]:
     return fields
 
 
+def deals_on(card: dict[str, Any], deals: int) -> int:
+    """The deals a stored card is scored against: the round's, or more when it holds more."""
+    written = card.get("deals")
+    return max(deals, len(written)) if isinstance(written, list) else deals
+
+
 def _card(data: dict[str, Any]) -> dict[str, Any]:
     """The score card's fields of a stored sheet."""
     return {key: data[key] for key in RESULT_FIELDS if data.get(key) is not None}
@@ -345,8 +359,8 @@ def _indexed(keys: list[Any], entry: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     if "deals" in entry:
         deals = entry["deals"]
-        out["deals"] = [({**deal, "playing": side(deal.get("playing")), "points": pair(deal.get("points")),
-                          "roem": pair(deal.get("roem")), "pit": side(deal.get("pit"))}
+        convert = {"playing": side, "points": pair, "roem": pair, "pit": side}
+        out["deals"] = [({key: convert[key](deal[key]) for key in DEAL_FIELDS if key in deal}
                          if isinstance(deal, dict) else deal) for deal in deals] if isinstance(deals, list) else deals
     if "totals" in entry:
         out["totals"] = pair(entry["totals"])

@@ -87,9 +87,8 @@ def director_helper(request: HttpRequest, slug: str) -> HttpResponse:
         except ValidationError as error:  # the note
             question.errors.extend(error.messages)
         else:
-            messages.success(request, _("Ruling saved%(where)s.") % {
-                "where": (" " + _("with round %(round)s, table %(table)s") % {
-                    "round": table.round.number, "table": table.number}) if table else ""})
+            messages.success(request, _("Ruling saved with round %(round)s, table %(table)s.") % {
+                "round": table.round.number, "table": table.number} if table else _("Ruling saved."))
             if not request.htmx:
                 return redirect("director:rulings", slug)
             context["saved"] = ruling

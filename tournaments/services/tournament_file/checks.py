@@ -29,7 +29,7 @@ import scoring
 from engine.errors import EngineError
 from engine.house_rules import parse_house_rules
 from tournaments.games import Scoring
-from tournaments.models import Entry
+from tournaments.models import Entry, GameChoice
 from tournaments.services.tournament_file.schema import check_schema, is_int, shown
 from tournaments.services.tournament_file.sides import side_keys
 from tournaments.services.tournament_file.spec import FORMAT, MAX_BYTES, MAX_DEPTH, MAX_PROBLEMS, READS
@@ -267,9 +267,8 @@ def _check_tables(data: dict, by_id: dict[str, dict], individual: bool, errors: 
                 else _seat_teams(entry, where, by_id, seated, errors)):
             continue
         if len(side_keys(entry)) not in setup.game.sides_per_table:
-            errors.append(_("%(where)s: a table of %(game)s seats %(count)s sides, not %(found)s") % {
-                "where": where, "game": setup.game.game,
-                "count": _(" or ").join(map(str, setup.game.sides_per_table)), "found": len(side_keys(entry))})
+            errors.append(_("%(where)s: a table of %(game)s cannot seat %(found)s sides") % {
+                "where": where, "game": GameChoice(setup.game.game).label, "found": len(side_keys(entry))})
             continue
         if setup.game.written(entry):
             for problem in sheet_problems(setup, entry, entry):
