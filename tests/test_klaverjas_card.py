@@ -13,6 +13,7 @@ import pytest
 
 from django.test import Client
 
+from tests.test_exporters import IDENTIFIERS
 from tournaments.models import Result, ResultState, Tournament
 from tournaments.services import clock as clock_services
 from tournaments.services.sheet_entry import evaluate, sheet_fields
@@ -207,3 +208,21 @@ def test_a_file_card_of_the_wrong_shape_is_named_in_words(db, tmp_path):
         run("import_tournament", write(tmp_path, bad(missing_pit)))
     assert "round 1, table 1: Deal 1: “pit” is missing" in str(refused.value)
     assert DRIVE and not Tournament.objects.exists()
+
+
+@pytest.mark.parametrize("identifier", IDENTIFIERS)
+def test_every_download_of_a_drive(director_client, drive, running, identifier):
+    """Every registered file of a drive with a card in: standings and prize-list PDFs, the Excel
+    workbooks, the table cards, the wall lists, the tournament file — as for Keezen."""
+    from django.urls import reverse
+
+    from tests.test_exporters import check_content
+    from tournaments.exporters.base import exporter
+
+    assert director_client.post(f"/director/t/{drive.slug}/desk/1/", {"table": 1, **FULL}).status_code == 302
+    found = exporter(identifier)
+    args = [drive.slug, running.number, identifier] if found.per_round else [drive.slug, identifier]
+    response = director_client.get(reverse("director:round_file" if found.per_round else "director:file", args=args),
+                                   HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 200, response.content[:300]
+    check_content(found.content_type, response.content)
