@@ -10,7 +10,6 @@ import datetime
 import html
 
 import pytest
-
 from django.test import Client
 
 from tests.test_exporters import IDENTIFIERS
