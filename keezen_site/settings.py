@@ -59,6 +59,8 @@ INSTALLED_APPS = [
     "django_tables2",
     "django_htmx",
     "tournaments",
+    "people",
+    "seasons",
 ]
 
 MIDDLEWARE = [

@@ -46,6 +46,15 @@ def search_key(text: str) -> str:
     return " ".join("".join(kept).translate(_LETTERS).split())
 
 
+def person_key(name: str) -> str:
+    """A person as a competition knows them by name (``competition.md``): case, accents, apostrophes and
+    runs of spaces do not count, hyphens do. ``"Zoë  Özdemir"`` → ``"zoe ozdemir"``, ``"’t Hooft"`` →
+    ``"t hooft"``, ``"Jan-Willem"`` → ``"jan-willem"`` (where :func:`search_key` would say ``"jan willem"``)."""
+    decomposed = unicodedata.normalize("NFKD", unicodedata.normalize("NFKD", name).casefold())
+    kept = "".join(char for char in decomposed if not unicodedata.combining(char) and char not in APOSTROPHES)
+    return " ".join(kept.translate(_LETTERS).split())
+
+
 def matches(query: str, *texts: str) -> bool:
     """Whether one of ``texts`` holds every word of ``query``, in any order, as :func:`search_key` sees
     them: ``vries anna`` finds "Anna de Vries", ``team 1`` finds "Team 1" but not a team of "Club 1"

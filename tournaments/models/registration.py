@@ -396,6 +396,11 @@ class Player(models.Model):
         _("seat in the team"), choices=[(1, _("first player")), (2, _("second player"))]
     )
     name = models.CharField(_("name"), max_length=NAME_MAX_LENGTH)
+    # The person of the club's register this player is (issue 19): competitions rank people, not players.
+    person = models.ForeignKey(
+        "people.Person", on_delete=models.SET_NULL, null=True, blank=True, related_name="players",
+        verbose_name=_("person"),
+    )
 
     class Meta:
         verbose_name = _("player")

@@ -40,6 +40,8 @@ class TeamData:
     players: tuple[str, ...]
     club: str = ""
     number: int | None = None
+    people: tuple[int | None, ...] = ()
+    """The person of the club's register each player is (their pks, in seat order), where known."""
 
 
 def clean_name(value: object) -> str:
@@ -184,7 +186,7 @@ def register_teams(tournament: Tournament, teams: Iterable[TeamData]) -> list[Te
     with whole_batches():
         created = Team.objects.bulk_create(new_teams)
         Player.objects.bulk_create([
-            Player(team=team, seat=seat, name=name)
+            Player(team=team, seat=seat, name=name, person_id=data.people[seat - 1] if data.people else None)
             for team, data in zip(created, teams) for seat, name in enumerate(data.players, start=1)
         ])
     bump(pk=tournament.pk)  # bulk_create sends no post_save: what tournaments/signals.py would do

@@ -31,7 +31,7 @@ from engine.house_rules import parse_house_rules
 from tournaments.games import Scoring
 from tournaments.models import Entry, GameChoice
 from tournaments.services.tournament_file.schema import check_schema, is_int, shown
-from tournaments.services.tournament_file.sides import side_keys
+from tournaments.services.tournament_file.sides import players_of, side_keys
 from tournaments.services.tournament_file.spec import FORMAT, MAX_BYTES, MAX_DEPTH, MAX_PROBLEMS, READS
 
 
@@ -134,6 +134,7 @@ def _check_entrants(entrants: list[dict], individual: bool, errors: list[str]) -
     """The teams (or an individual file's players) by id; each id and each name used once."""
     by_id: dict[str, dict] = {}
     names: dict[str, str] = {}
+    people: dict[str, str] = {}
     for entrant in entrants:
         entrant_id = entrant["id"]
         where = (_("player %(player)s") % {"player": entrant_id} if individual
@@ -147,6 +148,13 @@ def _check_entrants(entrants: list[dict], individual: bool, errors: list[str]) -
             errors.append(message % {"where": where, "name": entrant["name"], "other": names[name]})
         else:
             names[name] = entrant_id
+        for _name, person in players_of(entrant, individual):
+            if person is None:
+                continue
+            if person in people:
+                errors.append(_("%(where)s: person “%(person)s” plays in %(other)s already; a person plays once "
+                                "in a tournament") % {"where": where, "person": person, "other": people[person]})
+            people[person] = where
         by_id[entrant_id] = entrant
     return by_id
 

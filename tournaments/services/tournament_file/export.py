@@ -205,10 +205,13 @@ def _export(tournament: Tournament, version: int) -> dict[str, Any]:
 def _entrant(team: dict[str, Any], key_of: dict[int, str], rows: _Rows, individual: bool) -> dict[str, Any]:
     """A team of ``teams`` — or in an individual file a player of ``players``, whose name is the entrant's."""
     entry = {"id": key_of[team["pk"]], "name": team["name"]}
-    if not individual:
-        entry["players"] = rows.players[team["pk"]]
+    players = rows.players[team["pk"]]
+    if not individual:  # a player with a person of the register names it (competition.md)
+        entry["players"] = [{"name": name, "person": ref} if ref else name for name, ref in players]
     if team["club__name"]:
         entry["club"] = team["club__name"]
+    if individual and players and players[0][1]:
+        entry["person"] = players[0][1]
     return entry
 
 
@@ -231,7 +234,7 @@ class _Rows:
     instances (an export runs in the background while phones are served; it should cost little)."""
 
     teams: list[dict]
-    players: dict[int, list[str]]
+    players: dict[int, list[tuple[str, str]]]  # team pk → (name, person id or "") in seat order
     number_of: dict[int, int]
     rounds: list[dict]
     tables: dict[int, list[dict]] = field(default_factory=lambda: defaultdict(list))
@@ -247,10 +250,10 @@ def _rows(tournament: Tournament) -> _Rows:
     teams = list(Team.objects.filter(tournament=tournament).order_by("number").values(
         "pk", "number", "name", "club__name", "club__town", "checked_in", "checked_in_at", "withdrawn",
         "registered_at"))
-    players: dict[int, list[str]] = defaultdict(list)
-    for team_id, name in Player.objects.filter(team__tournament=tournament).order_by("team_id", "seat") \
-            .values_list("team_id", "name"):
-        players[team_id].append(name)
+    players: dict[int, list[tuple[str, str]]] = defaultdict(list)
+    for team_id, name, ref in Player.objects.filter(team__tournament=tournament).order_by("team_id", "seat") \
+            .values_list("team_id", "name", "person__ref"):
+        players[team_id].append((name, ref or ""))
     rows = _Rows(teams=teams, players=players, number_of={team["pk"]: team["number"] for team in teams},
                  rounds=list(Round.objects.filter(tournament=tournament).order_by("number").values(
                      "pk", "number", "status", "minutes", "started_at", "clock_ends_at", "clock_paused_left")))

@@ -37,6 +37,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from engine.house_rules import HouseRules
+from people.models import Person
 from scoring.sheets import PLAYERS_PER_TEAM, TEAMS_PER_TABLE
 from scoring.systems import Game
 from tournaments.models import NAME_MAX_LENGTH, Club, Player, Result, ResultEvent, Round, Ruling, Table, TableSeat, Team, Tournament
@@ -272,6 +273,17 @@ class Cases(Kind):
 
 
 @dataclass(frozen=True)
+class Named(Kind):
+    """A name as a text, or an object holding it with more (``{"name": …, "person": …}``)."""
+
+    text: Kind
+    named: Kind
+
+    def _check(self, value, at, depth, errors):
+        (self.named if isinstance(value, dict) else self.text).check(value, at, depth, errors)
+
+
+@dataclass(frozen=True)
 class List(Kind):
     item: Kind
     low: int = 0
@@ -447,14 +459,17 @@ def file_schema(version: int, individual: bool = False, game: str = Game.KEEZEN)
     table = Cases(*other, Obj({"round": round_number, "table": table_number, **seats, **result},
                               required=("round", "table", *seats)))
     bye = Obj({"round": round_number, "bye": TEAM_ID}, required=("round", "bye"))
+    person = column(Person, "ref", blank=False)  # the person of the club's register (competition.md)
     if individual:
-        player = Obj({"id": PLAYER_ID, "name": column(Team, "name"), "club": column(Club, "name", blank=True)},
-                     required=("id", "name"))
+        player = Obj({"id": PLAYER_ID, "name": column(Team, "name"), "club": column(Club, "name", blank=True),
+                      "person": person}, required=("id", "name"))
         entrants = {"players": List(player, 1),
                     "teams": Misplaced(gettext_lazy('an individual file lists its "players" instead'))}
     else:
         team = Obj({"id": TEAM_ID, "name": column(Team, "name"),
-                    "players": List(column(Player, "name"), PLAYERS_PER_TEAM, PLAYERS_PER_TEAM),
+                    "players": List(Named(column(Player, "name"), Obj({"name": column(Player, "name"), "person": person},
+                                                                      required=("name",), strict=True)),
+                                    PLAYERS_PER_TEAM, PLAYERS_PER_TEAM),
                     "club": column(Club, "name", blank=True)},
                    required=("id", "name", "players"))
         entrants = {"teams": List(team, 1)}

@@ -49,3 +49,12 @@ def indexed(sheet: dict[str, Any]) -> dict[str, Any]:
 def stored_sheet(table: dict, entry: dict[str, Any], game: GamePlugin) -> dict[str, Any]:
     """The sheet to store of a file's table or sheet version ``entry`` at ``table``, a sheet of ``game``."""
     return indexed(entry) if "pairs" in table else game.from_file(table["teams"], entry)
+
+
+def players_of(entrant: dict, individual: bool) -> list[tuple[str, str | None]]:
+    """``(name, person id or None)`` of each player of a file's entrant, in seat order: a team's two
+    players (each a name, or ``{"name", "person"}``), or an individual file's player."""
+    if individual:
+        return [(entrant["name"].strip(), entrant.get("person"))]
+    return [(player["name"].strip(), player.get("person")) if isinstance(player, dict) else (player.strip(), None)
+            for player in entrant["players"]]

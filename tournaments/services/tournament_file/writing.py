@@ -28,6 +28,7 @@ from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from people.refs import people_by_ref
 from tournaments.models import (
     NAME_MAX_LENGTH,
     Bye,
@@ -49,7 +50,7 @@ from tournaments.models.rounds import new_table_token, new_team_code
 from tournaments.services.teams import TeamData, clubs_by_name, register_teams, whole_batches
 from tournaments.services.tournament_file.checks import InvalidTournamentFile, ParsedFile, read_file
 from tournaments.services.tournament_file.schema import moment
-from tournaments.services.tournament_file.sides import seated, side_keys, side_refs, stored_sheet
+from tournaments.services.tournament_file.sides import players_of, seated, side_keys, side_refs, stored_sheet
 from tournaments.signals import bump
 
 KEEP, NEW = "keep", "new"
@@ -203,10 +204,12 @@ def _write(parsed: ParsedFile, *, copy: bool = False, replacing: Tournament | No
         replacing.delete()  # one cascade, as lifecycle.delete_tournament (the file's backup is written)
     tournament = Tournament.objects.create(**_tournament_fields(parsed, copy, replacing))
     links = NEW if copy else KEEP
+    players = [players_of(t, parsed.individual) for t in parsed.teams]
+    person_of = people_by_ref({ref: name for team in players for name, ref in team if ref is not None})
     created = register_teams(tournament, [
         TeamData(name=t["name"].strip(), club=t.get("club", ""), number=number,
-                 players=(t["name"].strip(),) if parsed.individual else (t["players"][0].strip(), t["players"][1].strip()))
-        for t, number in zip(parsed.teams, _team_numbers(parsed))
+                 players=tuple(name for name, _ref in team), people=tuple(person_of.get(ref) for _name, ref in team))
+        for t, number, team in zip(parsed.teams, _team_numbers(parsed), players)
     ])
     team_of = {t["id"]: team for t, team in zip(parsed.teams, created)}
     if parsed.version >= 2:
