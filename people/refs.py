@@ -6,9 +6,10 @@ the same row of the register, in a fixed number of queries whatever the number o
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from people.models import Person
+from tournaments.models import Player
 from tournaments.names import person_key
 
 
@@ -22,4 +23,29 @@ def people_by_ref(names: Mapping[str, str]) -> dict[str, int]:
                                 for ref, name in names.items() if ref not in found])
     if len(found) < len(names):
         found = dict(Person.objects.filter(ref__in=list(names)).values_list("ref", "pk"))
+    return found
+
+
+def people_by_name(tournament_ids: Iterable[int], names: Iterable[str] = ()) -> dict[str, int]:
+    """Link every player of these tournaments who has no person yet to the person of their name (as
+    :func:`person_key` reads it): the oldest person of the register with that name and no id in files,
+    or a new one. ``names``: more names to find or create (people excused on an evening they did not
+    play). Returns key → person pk for all of them. A fixed number of queries, whatever the number.
+
+    Why by name: a file without ids names a person by name (``competition.md``); the register then
+    keeps one person for each name, whom a director can split or merge later."""
+    players = list(Player.objects.filter(team__tournament_id__in=list(tournament_ids), person__isnull=True)
+                   .only("pk", "name"))
+    wanted: dict[str, str] = {}
+    for name in [*names, *(player.name for player in players)]:
+        wanted.setdefault(person_key(name), " ".join(name.split()))
+    wanted.pop("", None)
+    found: dict[str, int] = {}
+    for key, pk in Person.objects.filter(key__in=list(wanted), ref="").order_by("-pk").values_list("key", "pk"):
+        found[key] = pk  # the oldest last: it wins
+    for person in Person.objects.bulk_create([Person(name=wanted[key], key=key) for key in wanted if key not in found]):
+        found[person.key] = person.pk  # both databases return the new rows' pks
+    for player in players:
+        player.person_id = found.get(person_key(player.name))
+    Player.objects.bulk_update(players, ["person"], batch_size=500)
     return found
