@@ -21,6 +21,8 @@ from typing import Any
 from scoring.standings import lot_number
 
 PER_EVENING = ("points", "place_points", "percentage")
+RANKS = ("people", "teams")
+"""Whom a competition ranks: people (the contract's), or fixed teams, known by their name (an addition)."""
 CENT = Decimal("0.01")
 MAX_EVENINGS = 366
 """Evenings a competition may plan: one a day for a year is more than any club holds."""
@@ -53,6 +55,7 @@ class Rules:
     absence_points: Decimal | str | None = None  # P, or "average"; None: no points for absence
     absence_max: int | None = None  # only the first K excused evenings give points; None: all
     minimum_evenings: int = 0
+    ranks: str = "people"
 
     @property
     def planned(self) -> int | None:
@@ -131,7 +134,7 @@ def parse_rules(data: Any) -> Rules:
     errors: list[str] = []
     if not isinstance(data, dict):
         raise RulesError(["rules must be an object {…}"])
-    known = {"per_evening", "place_points", "count", "periods", "absence", "minimum_evenings"}
+    known = {"per_evening", "place_points", "count", "periods", "absence", "minimum_evenings", "ranks"}
     errors += [f'rules: "{key}" is not a rule (known: {", ".join(sorted(known))})' for key in data if key not in known]
     per_evening = data.get("per_evening")
     if per_evening not in PER_EVENING:
@@ -145,10 +148,13 @@ def parse_rules(data: Any) -> Rules:
     if not _whole(minimum) or not 0 <= minimum <= MAX_EVENINGS:
         errors.append(f"rules.minimum_evenings must be a whole number from 0 to {MAX_EVENINGS}")
         minimum = 0
+    ranks = data.get("ranks", "people")
+    if ranks not in RANKS:
+        errors.append('rules.ranks must be "people" or "teams"')
     if errors:
         raise RulesError(errors)
     return Rules(per_evening=per_evening, place_points=place_points, best=best, of=of, periods=periods,
-                 absence_points=absence_points, absence_max=absence_max, minimum_evenings=minimum)
+                 absence_points=absence_points, absence_max=absence_max, minimum_evenings=minimum, ranks=ranks)
 
 
 def _place_points(data: dict, per_evening: Any, errors: list[str]) -> tuple[int, ...] | str | None:
@@ -291,9 +297,9 @@ def rank(rules: Rules, evenings: Sequence[Evening], excused: Iterable[tuple[int,
         results += [Result(number, points, excused=True) for number, points in _absence_results(rules, own, absent.get(person, []))]
         if not results:
             continue
-        counted = _counted(rules, results)
-        dropped = tuple(sorted((r for r in results if r not in counted), key=lambda r: r.evening))
-        counted = tuple(sorted(counted, key=lambda r: r.evening))
+        kept = {result.evening for result in _counted(rules, results)}  # one result per evening
+        counted = tuple(sorted((r for r in results if r.evening in kept), key=lambda r: r.evening))
+        dropped = tuple(sorted((r for r in results if r.evening not in kept), key=lambda r: r.evening))
         rows.append(Row(rank=None, person=person, points=sum((r.points for r in counted), Decimal(0)),
                         counted=counted, dropped=dropped, evenings=len(own), lot=False))
     return _placed(rows, rules.minimum_evenings, seed)
