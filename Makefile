@@ -6,6 +6,7 @@
 #   make bench-load  load benchmark: gunicorn + a throwaway PostgreSQL, driven by wrk (as root)
 #   make bench-backup  the tournament file of a busy day and what automatic backups cost a sheet
 #   make bench-individual  the individual draw (planned and by standings), 12 to 300 players
+#   make bench-competition  a competition of 40 evenings and 300 people: its standings and public page
 #   make restore FILE=path  take over on this laptop: restore a backup file (or the newest in a folder)
 
 VENV   := .venv
@@ -14,7 +15,7 @@ PIP    := $(VENV)/bin/pip
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | md5sum | cut -c1-12)
 APT_GET := DEBIAN_FRONTEND=noninteractive apt-get
 
-.PHONY: run test install system-deps test-deps migrate demo serve bench bench-load bench-backup bench-individual restore
+.PHONY: run test install system-deps test-deps migrate demo serve bench bench-load bench-backup bench-individual bench-competition restore
 
 $(PY):
 	@python3.11 -c "import ensurepip, venv" 2>/dev/null || { $(APT_GET) update -qq && $(APT_GET) install -y -qq python3.11 python3.11-venv; }
@@ -75,6 +76,11 @@ bench-individual: install
 bench-backup: install
 	$(PY) manage.py migrate --noinput -v 0
 	$(PY) manage.py bench_backup
+
+# A competition of 40 evenings with 300 people (rolled back): standings computed, the public page's queries and time.
+bench-competition: install
+	$(PY) manage.py migrate --noinput -v 0
+	$(PY) manage.py bench_competition
 
 # The second laptop (README, "If the laptop dies"): make restore FILE=/media/usb/backups/<slug>
 restore:

@@ -59,8 +59,10 @@ INSTALLED_APPS = [
     "django_tables2",
     "django_htmx",
     "tournaments",
+    "prizes",
     "people",
     "seasons",
+    "door",
 ]
 
 MIDDLEWARE = [

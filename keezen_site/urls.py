@@ -1,4 +1,4 @@
-"""Root URLs: language switch, login, admin, the favicon and the tournament app's tiers."""
+"""Root URLs: language switch, login, admin, the favicon, the register of people and the tournament app's tiers."""
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
@@ -24,5 +24,9 @@ urlpatterns = [
     path("admin/login/", LoginView.as_view()),  # the admin's login: the same throttled page
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
+    path("director/people/", include("people.urls")),  # the club's register of people (issue 19)
+    path("director/", include("door.urls")),  # the money at the door: fees, payments, the cash list
+    path("", include("seasons.urls")),  # competitions: /c/<slug>/ and /director/competitions/ (issue 19)
+    path("director/", include("prizes.urls")),  # prizes on the day: the prize list, categories (issue 19)
     path("", include("tournaments.urls")),
 ]

@@ -24,6 +24,7 @@ BENCHMARKS = [
     ("imports", [PY, "manage.py", "bench_import", "--teams", "256", "1000"]),
     ("pairing", [PY, "manage.py", "bench_pairing"]),
     ("individual draw", [PY, "manage.py", "bench_individual"]),
+    ("competition", [PY, "manage.py", "bench_competition"]),
     ("backups", [PY, "manage.py", "bench_backup"]),
     ("uploads", [PY, "manage.py", "bench_uploads"]),
     ("practice runs", [PY, "manage.py", "bench_rehearsal"]),

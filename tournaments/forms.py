@@ -7,10 +7,13 @@ from dataclasses import fields as dataclass_fields
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Fieldset, Layout, Submit
 from django import forms
+from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 import klaverjas
+from people.matching import describe, link_seats
+from people.models import Person
 from tournaments.games import Scoring
 from tournaments.games.klaverjas import rules_of
 from scoring.systems import GAME_OF, SYSTEMS_OF, Game
@@ -18,6 +21,7 @@ from tournaments.models import (
     MAX_TEAM_NUMBER, NAME_MAX_LENGTH, Club, DrawMode, Entry, GameChoice, Language, PublicNames, Result, Team,
     Tournament,
 )
+from tournaments.numbers import whole_or
 from tournaments.services.teams import TeamData, clean_name, entry_change_problem, name_taken_message
 
 
@@ -176,7 +180,12 @@ class TournamentForm(forms.ModelForm):
 
 class TeamForm(forms.Form):
     """A team with its two players; the club is typed and matched by name. In an individual
-    tournament, one player: the entrant is a team of one, named after the player."""
+    tournament, one player: the entrant is a team of one, named after the player.
+
+    Each player's name suggests people of the club's register as it is typed (static/js/people.js);
+    choosing one puts the person's pk in the hidden ``person_<seat>``. Who a player is follows
+    :func:`people.matching.link_seats` (docs/people.md): the chosen person while the name is still
+    theirs, else the one person of that name, else no one."""
 
     name = forms.CharField(label=_("Team name"), max_length=NAME_MAX_LENGTH)
     player_1 = forms.CharField(label=_("Player 1"), max_length=NAME_MAX_LENGTH)
@@ -189,31 +198,57 @@ class TeamForm(forms.Form):
         label=_("Team number"), min_value=1, max_value=MAX_TEAM_NUMBER, required=False,
         help_text=_("Leave empty to give the next free number."),
     )
+    # The person of the register each player is, as chosen from the suggestions (a pk, or empty).
+    person_1 = forms.CharField(required=False, widget=forms.HiddenInput)
+    person_2 = forms.CharField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, tournament: Tournament, team: Team | None = None, **kwargs):
         if team is not None and "initial" not in kwargs:
             players = team.player_names + ["", ""]
+            people = {player.seat: player.person_id for player in team.players.all()}
             kwargs["initial"] = {
                 "name": team.name, "player_1": players[0], "player_2": players[1],
                 "club": team.club.name if team.club else "", "number": team.number,
+                "person_1": people.get(1) or "", "person_2": people.get(2) or "",
             }
         super().__init__(*args, **kwargs)
         self.tournament = tournament
         self.team = team
         self.individual = tournament.individual
+        self.people: tuple[int | None, ...] = ()
         if self.individual:  # the player's name is the entrant's name
-            del self.fields["player_1"], self.fields["player_2"]
+            del self.fields["player_1"], self.fields["player_2"], self.fields["person_2"]
             self.fields["name"].label = _("Player's name")
             self.fields["number"].label = _("Number")
+        self._suggest_people()
         self.club_names = Club.objects.values_list("name", flat=True)
         self.helper = FormHelper()
         self.helper.form_tag = False
         another = Submit("save_and_add", _("Save and add another"))
         another.field_classes = "btn btn-outline-primary"  # not also btn-primary: blue text on blue
         self.helper.layout = Layout(
-            *(["name"] if self.individual else ["name", "player_1", "player_2"]), "club", "number",
-            Submit("save", _("Save")), another,
+            *(["name", "person_1"] if self.individual else ["name", "player_1", "person_1", "player_2", "person_2"]),
+            "club", "number", Submit("save", _("Save")), another,
         )
+
+    @property
+    def seat_fields(self) -> tuple[str, ...]:
+        """The fields that hold the players' names, by seat."""
+        return ("name",) if self.individual else ("player_1", "player_2")
+
+    def _suggest_people(self) -> None:
+        """Ask static/js/people.js for suggestions under each player's name; a player linked already
+        shows who they are (one query, only when someone is linked)."""
+        chosen = {field: whole_or(str(self[f"person_{seat}"].value() or ""), None, 1)
+                  for seat, field in enumerate(self.seat_fields, start=1)}
+        linked = {person.pk: describe(person) for person in Person.objects.select_related("club").filter(
+            pk__in=[pk for pk in chosen.values() if pk is not None])} if any(chosen.values()) else {}
+        for seat, field in enumerate(self.seat_fields, start=1):
+            self.fields[field].widget.attrs.update({
+                "data-person-suggest": reverse("people:suggest"), "data-person-field": f"id_person_{seat}",
+                "data-person-label": linked.get(chosen[field], ""), "autocomplete": "off",
+                "data-person-linked": _("In the register: %(person)s"),
+            })
 
     def _others(self):
         others = self.tournament.teams.all()
@@ -248,10 +283,31 @@ class TeamForm(forms.Form):
                 params={"number": number})
         return number
 
+    def clean(self) -> dict:
+        """Who of the register the players are (:func:`people.matching.link_seats`); a chosen person
+        who cannot be this player is named on the player's field."""
+        data = super().clean()
+        names = [data.get(field) for field in self.seat_fields]
+        if any(name is None for name in names):  # a name refused already
+            return data
+        # A value that is no person's pk (0) is named as a person no longer in the register.
+        chosen = [whole_or(value, 0, 1) if (value := str(data.get(f"person_{seat}") or "").strip()) else None
+                  for seat in range(1, len(self.seat_fields) + 1)]
+        # An edited team's player whose name and person are as saved keeps the person, however spelt.
+        saved = {player.seat: (player.name, player.person_id) for player in self.team.players.all()} if self.team else {}
+        unchanged = [saved.get(seat) == (name, pk) for seat, (name, pk) in enumerate(zip(names, chosen), start=1)]
+        links = link_seats(names, chosen, tournament_id=self.tournament.pk,
+                           team_id=self.team.pk if self.team else None, unchanged=unchanged)
+        for index, problem in links.problems.items():
+            self.add_error(self.seat_fields[index], problem)
+        self.people = links.people
+        return data
+
     def team_data(self) -> TeamData:
         data = self.cleaned_data
         players = (data["name"],) if self.individual else (data["player_1"], data["player_2"])
-        return TeamData(name=data["name"], players=players, club=clean_name(data.get("club")), number=data.get("number"))
+        return TeamData(name=data["name"], players=players, club=clean_name(data.get("club")),
+                        number=data.get("number"), people=self.people)
 
 
 class TeamImportForm(forms.Form):

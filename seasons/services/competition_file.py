@@ -24,7 +24,7 @@ from scoring import Game
 from scoring.competition import MAX_EVENINGS, Rules, RulesError, parse_rules
 from seasons.models import Competition, Evening, Excused
 from tournaments.models import Tournament
-from tournaments.models.registration import NAME_MAX_LENGTH
+from tournaments.models.registration import NAME_MAX_LENGTH, free_slug
 from tournaments.names import person_key
 from tournaments.services.tournament_file import InvalidTournamentFile, export_file, import_file, read_file
 from tournaments.services.tournament_file.checks import ParsedFile, too_deep
@@ -210,7 +210,7 @@ def import_competition(data: Any) -> Competition:
         referred = people_by_ref({ref: ref for _e, ref, _name in parsed.excused if ref})
         data = parsed.data
         competition = Competition.objects.create(
-            name=data["name"].strip(), slug=free_slug(data["name"]), game=data.get("game", Game.KEEZEN),
+            name=data["name"].strip(), slug=competition_slug(data["name"]), game=data.get("game", Game.KEEZEN),
             rules=data["rules"], **({"seed": data["seed"]} if "seed" in data else {}))
         Evening.objects.bulk_create([Evening(competition=competition, number=number, tournament=tournament)
                                      for number, tournament in enumerate(tournaments, start=1)])
@@ -221,15 +221,9 @@ def import_competition(data: Any) -> Competition:
     return competition
 
 
-def free_slug(name: str) -> str:
+def competition_slug(name: str) -> str:
     """The competition's short name: from its name, the first one free."""
-    base = slugify(name)[:50] or "competition"
-    taken = set(Competition.objects.filter(slug__startswith=base).values_list("slug", flat=True))
-    slug, number = base, 1
-    while slug in taken:
-        number += 1
-        slug = f"{base}-{number}"
-    return slug
+    return free_slug(Competition.objects.all(), slugify(name)[:50] or "competition")
 
 
 def export_competition(competition: Competition) -> dict[str, Any]:

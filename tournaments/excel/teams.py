@@ -2,9 +2,11 @@
 
 One layout for the template, the export and the import, so a sheet exported today imports
 again tomorrow; an individual tournament has its own, one player per row (:data:`PLAYERS`), read
-by the same code. Headings are accepted in Dutch and English. The importer reads every row and
-collects every problem, naming the row, before anything is written; the caller writes the
-result in one transaction, in bulk (:func:`tournaments.services.teams.register_teams`). The
+by the same code. Headings are accepted in Dutch and English. A member number per player is an
+optional column the template leaves out (:attr:`Layout.extra`): a club that keeps them adds it, and
+the import then finds the player in the register by it first (:mod:`people.imports`). The importer
+reads every row and collects every problem, naming the row, before anything is written; the caller
+writes the result in one transaction, in bulk (:func:`tournaments.services.teams.register_teams`). The
 checks against the database read the tournament's teams and players once, never per row, so reading
 a sheet costs two queries however long it is. A problem stops the import and is named by its row, in
 row order; a player named twice is a warning the director may import anyway (two people may share a
@@ -25,6 +27,7 @@ from django.utils.translation import gettext_lazy
 from openpyxl import load_workbook
 from openpyxl.utils import get_column_letter
 
+from people.matching import MEMBER_NUMBER_MAX_LENGTH, clean_member_number
 from tournaments.excel.limits import LAST_EXCEL_ROW, MAX_COLUMNS, MAX_ROWS, archive_problem
 from tournaments.exporters.workbook import SheetSpec, WorkbookRows
 from tournaments.models import MAX_TEAM_NUMBER, NAME_MAX_LENGTH, Player, Team, Tournament
@@ -52,12 +55,20 @@ class Layout:
     required: tuple[str, ...]
     widths: tuple[int, ...]
     individual: bool = False
+    extra: dict[str, object] = field(default_factory=dict)
+    """Optional columns an import accepts that the template and the export leave out: the players'
+    member numbers (``member_1``, ``member_2``: seat order)."""
+
+    @property
+    def members(self) -> tuple[str, ...]:
+        return tuple(key for key in self.extra if key.startswith("member_"))
 
 
-TEAMS = Layout(COLUMNS, REQUIRED, TEAM_WIDTHS)
+TEAMS = Layout(COLUMNS, REQUIRED, TEAM_WIDTHS, extra={
+    "member_1": gettext_lazy("Member number 1"), "member_2": gettext_lazy("Member number 2")})
 PLAYERS = Layout(
     {"number": gettext_lazy("Number"), "name": gettext_lazy("Player"), "club": gettext_lazy("Club")},
-    ("name",), (14, 36, 28), individual=True,
+    ("name",), (14, 36, 28), individual=True, extra={"member_1": gettext_lazy("Member number")},
 )
 
 
@@ -69,6 +80,8 @@ def layout_of(tournament: Tournament | None) -> Layout:
 @dataclass
 class ImportResult:
     teams: list[TeamData] = field(default_factory=list)
+    # Each team's member numbers, by seat ("" where the sheet gives none), in the order of ``teams``.
+    members: list[tuple[str, ...]] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     # Shown with the preview, which may still be confirmed: a player named twice (two people may share a name).
     warnings: list[str] = field(default_factory=list)
@@ -87,9 +100,9 @@ def _heading_keys(layout: Layout) -> dict[str, str]:
     keys = {}
     for code, _name in settings.LANGUAGES:
         with translation.override(code):
-            for key, label in layout.columns.items():
+            for key, label in {**layout.columns, **layout.extra}.items():
                 keys[str(label).casefold()] = key
-    for key in layout.columns:
+    for key in (*layout.columns, *layout.extra):
         keys[key.replace("_", " ")] = key
     return keys
 
@@ -124,6 +137,8 @@ class TeamsWorkbook(WorkbookRows):
                 _("Player is required: the player's name. Two players cannot have the same name; add an "
                   "initial or a town to tell them apart."),
                 _("Number and Club may be empty; empty numbers are given in order."),
+                _("Optional: a column “Member number” with the club's number for the player. The import then "
+                  "finds the player in the club's register by that number first, then by name."),
                 _("Type names as text, not formulas. Do not add other columns."),
                 _("The import reads the first sheet only."),
             )
@@ -131,6 +146,9 @@ class TeamsWorkbook(WorkbookRows):
             _("One row per team. Replace the example row with your own teams."),
             _("Team name, Player 1 and Player 2 are required; every team has exactly two players."),
             _("Team number and Club may be empty; empty numbers are given in order."),
+            _("Optional: columns “Member number 1” and “Member number 2” with the club's numbers for the "
+              "players. The import then finds each player in the club's register by that number first, then by "
+              "name."),
             _("Type names as text, not formulas. Do not add other columns."),
             _("The import reads the first sheet only."),
         )
@@ -290,8 +308,10 @@ def _whole_number(value: object) -> int | None:
     return None
 
 
-def _read_row(row_number: int, cells, columns: dict[int, str], layout: Layout, result: ImportResult) -> TeamData | None:
-    values: dict[str, str | object] = {key: "" for key in layout.columns}
+def _read_row(row_number: int, cells, columns: dict[int, str], layout: Layout,
+              result: ImportResult) -> tuple[TeamData, tuple[str, ...]] | None:
+    """The row's team and its players' member numbers, or None when a problem was added."""
+    values: dict[str, str | object] = {key: "" for key in (*layout.columns, *layout.extra)}
     formulas: set[str] = set()
     errors_before = len(result.errors)
     for index, cell in enumerate(cells):
@@ -303,14 +323,20 @@ def _read_row(row_number: int, cells, columns: dict[int, str], layout: Layout, r
                     % {"row": row_number, "column": get_column_letter(index + 1)}
                 )
             continue
+        heading = {**layout.columns, **layout.extra}[key]
         if _is_formula(cell):
             result.errors.append(
                 _("Row %(row)s: “%(heading)s” holds a formula (%(formula)s); type the name itself.")
-                % {"row": row_number, "heading": layout.columns[key], "formula": cell.value}
+                % {"row": row_number, "heading": heading, "formula": cell.value}
             )
             formulas.add(key)
             continue
-        values[key] = cell.value if key == "number" else clean_name(cell.value)
+        if key == "number":
+            values[key] = cell.value
+        elif key in layout.extra:
+            values[key] = clean_member_number(cell.value)
+        else:
+            values[key] = clean_name(cell.value)
 
     # A formula is reported already: its cell is not also "empty".
     for key in formulas:
@@ -328,6 +354,12 @@ def _read_row(row_number: int, cells, columns: dict[int, str], layout: Layout, r
                 _("Row %(row)s: “%(heading)s” is longer than %(max)s characters.")
                 % {"row": row_number, "heading": layout.columns[key], "max": NAME_MAX_LENGTH}
             )
+    for key in layout.members:
+        if len(str(values[key])) > MEMBER_NUMBER_MAX_LENGTH:
+            result.errors.append(
+                _("Row %(row)s: “%(heading)s” is longer than %(max)s characters.")
+                % {"row": row_number, "heading": layout.extra[key], "max": MEMBER_NUMBER_MAX_LENGTH}
+            )
     number = None
     if values["number"] not in (None, "") and "number" not in formulas:
         number = _whole_number(values["number"])
@@ -341,7 +373,8 @@ def _read_row(row_number: int, cells, columns: dict[int, str], layout: Layout, r
             result.errors.append(message % {"row": row_number, "value": number, "max": MAX_TEAM_NUMBER})
     if len(result.errors) > errors_before:
         return None
-    return TeamData(name=name, players=players, club=values["club"], number=number)
+    members = tuple("" if key in formulas else str(values[key]) for key in layout.members)
+    return TeamData(name=name, players=players, club=values["club"], number=number), members
 
 
 def _two_players(row_number: int, name: str, player_1: str, player_2: str, result: ImportResult) -> tuple[str, str]:
@@ -422,6 +455,21 @@ _PLAYER_WORDS = {
 }
 
 
+def members_twice(rows: list[tuple[int, tuple[str, ...]]]) -> list[tuple[int, str]]:
+    """(row, message) for a member number given to two players of the sheet: a member number is one
+    person's. Reads nothing."""
+    seen: dict[str, int] = {}
+    problems: list[tuple[int, str]] = []
+    for row_number, members in rows:
+        for number in filter(None, members):
+            if number in seen:
+                problems.append((row_number, _("Row %(row)s: member number %(number)s also appears in row %(other)s; "
+                                               "a member number is one person's.")
+                                 % {"row": row_number, "number": number, "other": seen[number]}))
+            seen.setdefault(number, row_number)
+    return problems
+
+
 def check_against_registered(
     tournament: Tournament, rows: list[tuple[int, TeamData]], errors: list[str]
 ) -> None:
@@ -469,10 +517,10 @@ def read_teams(upload, tournament: Tournament) -> ImportResult:
         _read_sheet(workbook.worksheets[0], tournament, result)
     except _Unreadable:
         result.errors[:] = [_unreadable_message(upload)]
-        result.teams, result.row_numbers = [], []
+        result.teams, result.row_numbers, result.members = [], [], []
     except _OverLimit as over:
         result.errors[:] = [str(over)]
-        result.teams, result.row_numbers = [], []
+        result.teams, result.row_numbers, result.members = [], [], []
     finally:
         workbook.close()
     return result
@@ -490,6 +538,7 @@ def _read_sheet(sheet, tournament: Tournament, result: ImportResult) -> None:
     if columns is None:
         return
     numbered: list[tuple[int, TeamData]] = []
+    members: list[tuple[int, tuple[str, ...]]] = []
     problems: list[tuple[int, str]] = []
     for row_number, cells in rows:
         if all(cell.value in (None, "") or (isinstance(cell.value, str) and not cell.value.strip()) for cell in cells):
@@ -498,17 +547,19 @@ def _read_sheet(sheet, tournament: Tournament, result: ImportResult) -> None:
             result.errors.append(_("The sheet has more than %(max)s rows of teams.") % {"max": MAX_ROWS})
             break
         before = len(result.errors)
-        team = _read_row(row_number, cells, columns, layout, result)
-        if team is not None:
-            numbered.append((row_number, team))
+        read = _read_row(row_number, cells, columns, layout, result)
+        if read is not None:
+            numbered.append((row_number, read[0]))
+            members.append((row_number, read[1]))
         problems += [(row_number, message) for message in result.errors[before:]]
         del result.errors[before:]
     # Every message in the order of the rows, a row's own problems before those with other rows.
-    problems += registered_problems(tournament, numbered)
+    problems += registered_problems(tournament, numbered) + members_twice(members)
     result.errors += [message for _row, message in sorted(problems, key=lambda problem: problem[0])]
     result.warnings = [message for _row, message in players_twice(tournament, numbered)]
     if not numbered and not result.errors:
         result.errors.append(_("The sheet has headings but no players.") if layout.individual
                              else _("The sheet has headings but no teams."))
     result.teams = [team for _row, team in numbered]
+    result.members = [numbers for _row, numbers in members]
     result.row_numbers = [row for row, _team in numbered]

@@ -13,7 +13,8 @@ row, and each column of that row is one preformatted block with a line per place
 and players cut off with "…" rather than wrapped, so every line is one place high). Because
 every place is one line high, this module knows which places go on which page, and a long file
 is rendered in parts on every core (:mod:`keezen_site.pdf_pool`), each part with its pages'
-own "page X of Y". The prize list does the same with two lines per place.
+own "page X of Y". The prize list does the same with two lines per place; for a tournament with
+prizes (:mod:`prizes`) two lines per prize, in the order they are handed out: what and why, who.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from keezen_site import pdf_pool
+from prizes.services import PrizeAward, prize_awards
 from tournaments.models import Tournament
 from tournaments.services.public_names import shown_standings
 from tournaments.services.standings import Standings, standings
@@ -55,6 +57,9 @@ STANDINGS_LINE = 6.1  # height of one place in the standings (the old table's ro
 STANDINGS_HEAD = 8.5  # the column headings
 PRIZES_PLACE = 23  # height of one place in the prize list: name and players
 PRIZES_NAME_WIDTH = 182 - 18 - 30 - 4 - 4  # mm: the page less the place and points columns and padding
+PRIZE_WHAT_WIDTH = 54  # mm: what is given (two lines) and why, beside the winner (a tournament with prizes)
+AWARD_POINTS_WIDTH = 30
+AWARD_NAME_WIDTH = 182 - (PRIZE_WHAT_WIDTH + 4) - AWARD_POINTS_WIDTH - 4 - 4  # mm: the winner's name and players
 PARALLEL_FROM_PAGES = 3  # fewer pages per process than this are not worth another process
 
 
@@ -278,23 +283,90 @@ def standings_pages(report: Standings) -> list[Page]:
     return pages
 
 
-def prizes_pages(report: Standings) -> list[Page]:
+WITH_PT = {"": 14, "award": 12, "small": 10, "problem": 10}
+"""The size of the line under a name in the prize list, by its class: the players of a place; of a
+prize's winner (beside what is given: less room); a club's teams; why nobody wins a prize."""
+
+
+def _who(name: str, with_: str, width: float, lot: bool = False, note: str = "") -> SafeString:
+    """A place's two lines: the name (a long one in a smaller size rather than cut off, as far as it
+    goes), and beside it the players, the team or the club, in the size of its ``note`` class."""
+    size = "who" if fit_text(name, width, 20, True) == name else "who long"
+    name = fit_text(name, width, 20 if size == "who" else 14, True)
+    lot_mark = f' <span class="lot">{conditional_escape(_("by lot"))}</span>' if lot else ""
+    with_ = fit_text(with_, width - (20 if lot else 0), WITH_PT[note])
+    return mark_safe(f'<span class="{size}">{conditional_escape(name)}</span>\n'
+                     f'<span class="{" ".join(("with", note)).strip()}">{conditional_escape(with_)}</span>{lot_mark}')
+
+
+def wrap_text(text: str, width_mm: float, font_pt: float, bold: bool = False, lines: int = 2) -> list[str]:
+    """``text`` in at most ``lines`` lines of ``width_mm`` (whole words where they fit, reckoned as
+    :func:`fit_text` does), the last cut off with "…" when the rest does not fit."""
+    fits = max(int(width_mm / (font_pt * 25.4 / 72 * (0.7 if bold else 0.62))), 4)
+    out: list[str] = []
+    words = text.split()
+    while words and len(out) < lines - 1:
+        line = words.pop(0)
+        while words and text_width(f"{line} {words[0]}") <= fits:
+            line = f"{line} {words.pop(0)}"
+        out.append(fit_text(line, width_mm, font_pt, bold))
+    if words:
+        out.append(fit_text(" ".join(words), width_mm, font_pt, bold))
+    return out
+
+
+def _award_cells(report: Standings, award: PrizeAward) -> tuple[SafeString, SafeString, SafeString]:
+    """What is given (two lines) and why; who wins it and with whom (or why nobody does); the points
+    and the winner's place. The prize column has four lines per prize, the others two."""
+    given = wrap_text(award.what, PRIZE_WHAT_WIDTH, 12, bold=True) + [""]
+    why = fit_text(award.why, PRIZE_WHAT_WIDTH, 8.5)
+    what = mark_safe(f'<span class="what">{conditional_escape(given[0])}</span>\n'
+                     f'<span class="what">{conditional_escape(given[1])}</span>\n'
+                     f'<span class="why">{conditional_escape(why)}</span>\n')
+    if award.place is not None:
+        row = award.place.row
+        who = _who(row.name, _beside(report, row), AWARD_NAME_WIDTH, note="award")
+        place = _("place %(rank)s") % {"rank": row.rank}
+        points = mark_safe(f'{row.points}\n<span class="rank">{conditional_escape(place)}</span>')
+    elif award.club is not None:
+        counted = " + ".join(f"{place.name} ({place.points})" for place in award.club.counted)
+        who = _who(award.club.club, counted, AWARD_NAME_WIDTH, note="small")
+        points = mark_safe(f"{award.club.points}\n")
+    else:
+        who = _who(_("No winner"), award.problem, AWARD_NAME_WIDTH, note="problem")
+        points = mark_safe("\n")
+    return what, who, points
+
+
+def award_pages(report: Standings, awards: list[PrizeAward]) -> list[Page]:
+    """The prize list of a tournament with prizes: each prize in handing-out order, two lines each."""
+    header = first_page_header(report, _heading(report, _("Prize list")), 12, 20)
+    first, other = _per_page(PRIZES_PLACE, 0, _landscape(report), header)
+    pages = []
+    chunks = paginate(awards, first, other)
+    for number, chunk in enumerate(chunks, start=1):
+        what, who, points = zip(*(_award_cells(report, award) for award in chunk), strict=True)
+        columns = [
+            Column("", PRIZE_WHAT_WIDTH + 4, "prize", _lines(what)),
+            Column("", None, "name", _lines(who)),
+            Column("", AWARD_POINTS_WIDTH, "points", _lines(points)),
+        ]
+        pages.append(Page(number, len(chunks), chunk, columns))
+    return pages
+
+
+def prizes_pages(report: Standings, awards: list[PrizeAward] | None = None) -> list[Page]:
+    """The prize list: the tournament's prizes with their winners (``awards``,
+    :func:`prizes.services.prize_awards`), or without prizes every place in rank order."""
+    if awards:
+        return award_pages(report, awards)
     header = first_page_header(report, _heading(report, _("Prize list")), 12, 20)
     first, other = _per_page(PRIZES_PLACE, 0, _landscape(report), header)
     chunks = paginate(list(report.rows), first, other) if report.rows else []
     pages = []
     for number, rows in enumerate(chunks, start=1):
-        who = []
-        for row in rows:
-            name = row.name if report.per_player or report.tournament.individual else row.team.name
-            with_ = _beside(report, row)
-            lot = f' <span class="lot">{conditional_escape(_("by lot"))}</span>' if row.lot else ""
-            # A long name in a smaller size rather than cut off, as far as it goes.
-            size = "who" if fit_text(name, PRIZES_NAME_WIDTH, 20, True) == name else "who long"
-            name = fit_text(name, PRIZES_NAME_WIDTH, 20 if size == "who" else 14, True)
-            with_ = fit_text(with_, PRIZES_NAME_WIDTH - (20 if row.lot else 0), 14)
-            who.append(mark_safe(f'<span class="{size}">{conditional_escape(name)}</span>\n'
-                                 f'<span class="with">{conditional_escape(with_)}</span>{lot}'))
+        who = [_who(row.name if report.per_player or report.tournament.individual else row.team.name,
+                    _beside(report, row), PRIZES_NAME_WIDTH, lot=row.lot) for row in rows]
         columns = [
             Column("", 18, "place", _lines(f"{row.rank}\n" for row in rows)),
             Column("", None, "name", _lines(who)),
@@ -327,6 +399,7 @@ def _context(report: Standings, pages: list[Page] | None = None, part: int = 0) 
         "per_player": report.per_player,
         "line": STANDINGS_LINE,
         "place": PRIZES_PLACE / 2,
+        "prize_line": PRIZES_PLACE / 4,  # the prize column of a tournament with prizes: four lines a prize
         "prize_row": PRIZES_PLACE,
         "rule": rule_under("#bbb", 0.4, STANDINGS_LINE),
         "prize_rule": rule_under("#999", 0.6, PRIZES_PLACE),
@@ -340,8 +413,9 @@ def standings_html(report: Standings) -> str:
     return render_to_string(STANDINGS_TEMPLATE, {**_context(report), "pages": standings_pages(report), "in_parts": False})
 
 
-def prizes_html(report: Standings) -> str:
-    return render_to_string(PRIZES_TEMPLATE, {**_context(report), "pages": prizes_pages(report), "in_parts": False})
+def prizes_html(report: Standings, awards: list[PrizeAward] | None = None) -> str:
+    return render_to_string(PRIZES_TEMPLATE, {**_context(report), "pages": prizes_pages(report, awards),
+                                              "in_parts": False})
 
 
 def _document(html: str, base_url: str | None) -> weasyprint.document.Document:
@@ -377,7 +451,8 @@ def standings_document(tournament: Tournament, after_round: int | None = None,
 
 def prizes_document(tournament: Tournament, after_round: int | None = None,
                     base_url: str | None = None) -> weasyprint.document.Document:
-    return _document(prizes_html(_report(tournament, after_round)), base_url)
+    report = _report(tournament, after_round)
+    return _document(prizes_html(report, prize_awards(report)), base_url)
 
 
 def standings_pdf(tournament: Tournament, after_round: int | None = None, base_url: str | None = None) -> bytes:
@@ -387,4 +462,4 @@ def standings_pdf(tournament: Tournament, after_round: int | None = None, base_u
 
 def prizes_pdf(tournament: Tournament, after_round: int | None = None, base_url: str | None = None) -> bytes:
     report = _report(tournament, after_round)
-    return _write(PRIZES_TEMPLATE, report, prizes_pages(report), base_url)
+    return _write(PRIZES_TEMPLATE, report, prizes_pages(report, prize_awards(report)), base_url)

@@ -6,7 +6,9 @@ so they can be tested without a workbook.
 Sheets: "Standings" (one row per team, or per player for ``individual-11`` and in an individual tournament) and "Round N" for
 every round: each table with its seated teams in sheet order, each team's points from the
 latest version of the table's sheet (empty while there is none), the sheet as written with
-team numbers (in the game's words: ``GamePlugin.as_written``), and a "bye" row for each bye.
+team numbers (in the game's words: ``GamePlugin.as_written``), and a "bye" row for each bye; and
+"Cash" when the tournament asks an entry fee: the payments taken at the door and their totals
+per method (:mod:`door.workbook`).
 Teams are named by their numbers, the ones on the table
 cards and in the hall, never by the file's internal ids; the standings carry each team's club. Player names are those of the tournament's privacy
 setting (:mod:`tournaments.services.public_names`): the file leaves the laptop.
@@ -19,6 +21,7 @@ from collections.abc import Iterator
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
+from door.workbook import CashSheet
 from tournaments.exporters.workbook import SheetSpec, WorkbookRows
 from tournaments.games import Scoring
 from tournaments.models import PublicNames, Result, Round, Tournament
@@ -44,6 +47,7 @@ class StandingsWorkbook(WorkbookRows):
         last = self.rounds[-1].number if self.rounds else 0
         # Bye points of rounds after the standings' round: the standings do not hold them.
         self.round_scores = self.scores if last <= self.report.after_round else round_scores(tournament, last)
+        self.cash = CashSheet.of(tournament)  # the entry fees taken at the door, when the tournament asks one
 
     def sheets(self) -> list[SheetSpec]:
         rounds = self.report.after_round
@@ -60,11 +64,15 @@ class StandingsWorkbook(WorkbookRows):
             seats = self._seats_per_table(self.sheets_of[round_.number])
             specs.append(SheetSpec(f"round-{round_.number}", _("Round %(n)s") % {"n": round_.number},
                                    (8,) + (8, 28, 10) * seats + (60, 10)))
+        if self.cash is not None:
+            specs.append(self.cash.spec())
         return specs
 
     def iterate_sheet(self, sheet: SheetSpec) -> Iterator[list]:
         if sheet.name == "standings":
             yield from self._standings_rows()
+        elif sheet.name == "cash":
+            yield from self.cash.rows()
         else:
             number = int(sheet.name.removeprefix("round-"))
             yield from self._round_rows(next(r for r in self.rounds if r.number == number))

@@ -104,12 +104,18 @@ class TournamentQuerySet(models.QuerySet):
 
     def free_slug(self, base: str) -> str:
         """``base``, or ``base-2``, ``base-3`` … : the first short name no tournament has (one query)."""
-        taken = set(self.filter(slug__startswith=base).values_list("slug", flat=True))
-        slug, number = base, 1
-        while slug in taken:
-            number += 1
-            slug = f"{base}-{number}"
-        return slug
+        return free_slug(self, base)
+
+
+def free_slug(queryset: models.QuerySet, base: str) -> str:
+    """``base``, or ``base-2``, ``base-3`` … : the first ``slug`` no row of ``queryset`` has (one query);
+    tournaments and competitions name their web addresses so."""
+    taken = set(queryset.filter(slug__startswith=base).values_list("slug", flat=True))
+    slug, number = base, 1
+    while slug in taken:
+        number += 1
+        slug = f"{base}-{number}"
+    return slug
 
 
 VERSION_FIELDS = ("results_version", "results_changed_at")

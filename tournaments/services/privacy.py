@@ -7,6 +7,8 @@ points depend on them), so the person is not deleted but made anonymous:
 - the player's name becomes "Player 17" (in the director's language at that moment), where 17 is
   the player's place in the tournament: teams by number, then seat 1 before seat 2, withdrawn
   teams included — stable and unique within the tournament (:func:`player_number`);
+- the player is no longer linked to the person of the club's register (``people``), so the person's
+  page and the club's competitions no longer count this tournament for them;
 - the team's check-in time goes (it says when this person arrived); whether the team was present
   stays, the draws were made with it;
 - in an individual tournament the entrant's team is named after the person, so it is renamed too,
@@ -94,10 +96,11 @@ def remove_personal_data(player: Player) -> Removed:
         old_name, new_name = locked.name, anonymous_name(locked)
         # An individual entrant's team bears the person's name: it goes too.
         old_team_name = team.name if tournament.individual else new_name
-        changed = old_name != new_name or old_team_name != new_name or team.checked_in_at is not None
-        if old_name != new_name:
-            locked.name = new_name
-            locked.save(update_fields=["name"])  # raises the results version: every page renders afresh
+        changed = (old_name != new_name or old_team_name != new_name or team.checked_in_at is not None
+                   or locked.person_id is not None)
+        if old_name != new_name or locked.person_id is not None:
+            locked.name, locked.person = new_name, None  # and no longer the person of the club's register
+            locked.save(update_fields=["name", "person"])  # raises the results version: every page renders afresh
         if old_team_name != new_name:
             team.name = new_name
             team.save(update_fields=["name"])

@@ -205,8 +205,9 @@ def update_team(team: Team, data: TeamData) -> Team:
         team.number = data.number
     team.club = club_by_name(data.club)
     team.save()
-    for seat, name in enumerate(data.players, start=1):
-        Player.objects.update_or_create(team=team, seat=seat, defaults={"name": name})
+    for seat, name in enumerate(data.players, start=1):  # and who of the register each player is, when given
+        person = {"person_id": data.people[seat - 1]} if data.people else {}
+        Player.objects.update_or_create(team=team, seat=seat, defaults={"name": name, **person})
     return team
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.db import IntegrityError
+from django.db import IntegrityError, transaction
 from django.db.models import Count, Q
 from django.db.models.functions import Coalesce
 from django.http import HttpRequest, HttpResponse
@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 from django.views.generic import CreateView, ListView, TemplateView, UpdateView
 from django_tables2 import Column, SingleTableMixin
 
+from door.services import attach_dues
 from tournaments.forms import TeamForm, TournamentForm
 from tournaments.listings import TeamListing
 from tournaments.models import Team, Tournament
@@ -170,7 +171,8 @@ class TeamEdit(TeamFormMixin, TemplateView):
         return get_object_or_404(self.tournament.teams, pk=self.kwargs["pk"])
 
     def save(self, form):
-        return team_services.update_team(self.get_team(), form.team_data())
+        with transaction.atomic():
+            return team_services.update_team(self.get_team(), form.team_data())
 
 
 def _tournament_team(slug: str, pk: int) -> Team:
@@ -210,6 +212,7 @@ def _checkin_context(tournament: Tournament, query: str = "") -> dict:
     return {
         "tournament": tournament,
         "teams": shown,
+        "fee": attach_dues(tournament, shown),  # the entry fee and each team's payments (door)
         "query": query,
         "present_count": sum(t.checked_in for t in teams),
         "team_count": len(teams),
@@ -231,9 +234,11 @@ def checkin_toggle(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     if not request.htmx:
         return redirect("director:checkin", slug)
     active = team.tournament.teams.active()
+    row = Team.objects.with_people().get(pk=team.pk)
     return render(request, "tournaments/director/_checkin_row.html", {
-        "team": Team.objects.with_people().get(pk=team.pk),
+        "team": row,
         "tournament": team.tournament,
+        "fee": attach_dues(team.tournament, [row]),
         "present_count": active.filter(checked_in=True).count(),
         "team_count": active.count(),
         "oob": True,

@@ -69,6 +69,8 @@ class ParsedFile:
     round_details: list[dict] = field(default_factory=list)
     table_details: dict[tuple[int, int], dict] = field(default_factory=dict)
     rulings: list[dict] = field(default_factory=list)
+    door: dict | None = None
+    """The money at the door (entry fee and payments), when the file has it."""
 
     @property
     def setup(self) -> Scoring:

@@ -5,13 +5,15 @@ range and length of the schema (:mod:`.schema`); these checks see a file whose t
 sound and check what only version 2 holds makes sense: each team's details given once with a
 number of its own, each round's details for the rounds used, each table's link used once and its
 codes for exactly its teams, every version of every sheet numbered in order and possible at the
-table, the log's versions and teams, and the rulings' tables. Each problem names its place.
+table, the log's versions and teams, the rulings' tables, and the money at the door (each payment
+of a team of the file, paid once). Each problem names its place.
 """
 
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from door.models import FeePer
 from tournaments.games import Scoring
 from tournaments.services.sheet_states import result_counts
 from tournaments.services.tournament_file.checks import ParsedFile, file_scoring, sheet_problems
@@ -166,6 +168,50 @@ def _check_rulings(rulings: list[dict], parsed: ParsedFile, errors: list[str]) -
         parsed.rulings.append(ruling)
 
 
+def _check_door(door: dict, parsed: ParsedFile, errors: list[str]) -> None:
+    """The entry fee's reductions named once and below the fee; each payment of a team of the file
+    (and of one of its players when the fee is per person), paid once, with a reduction of the fee."""
+    fee = door["fee"]
+    names: set[str] = set()
+    for reduction in fee["reductions"]:
+        if reduction["name"].casefold() in names:
+            errors.append(_("door: the reduction “%(name)s” is given twice") % {"name": reduction["name"]})
+        names.add(reduction["name"].casefold())
+        if reduction["amount"] > fee["amount"]:
+            errors.append(_("door: the reduction “%(name)s” is more than the fee itself") % {"name": reduction["name"]})
+    reductions = {reduction["name"] for reduction in fee["reductions"]}
+    players = {team["id"]: (1 if parsed.individual else 2) for team in parsed.teams}
+    per_person = fee["per"] == FeePer.PERSON
+    paid: dict[tuple[str, int | None], int] = {}
+    for number, payment in enumerate(door["payments"], start=1):
+        at = _("door, payment %(number)s") % {"number": number}
+        team, seat = payment["team"], payment.get("player")
+        if team not in players:
+            message = (_("%(at)s: player %(team)s is not in the list of players") if parsed.individual
+                       else _("%(at)s: team %(team)s is not in the list of teams"))
+            errors.append(message % {"at": at, "team": team})
+            continue
+        if per_person and seat is None:
+            errors.append(_('%(at)s: "player" is missing: the fee is paid per person') % {"at": at})
+            continue
+        if not per_person and seat is not None:
+            errors.append(_('%(at)s: "player" is given, but the fee is paid per team') % {"at": at})
+            continue
+        whom = (_("player %(player)s") if parsed.individual else _("team %(team)s")) % {"team": team, "player": team}
+        if seat is not None and seat > players[team]:  # only an individual file's entrant: a team of one
+            errors.append(_('%(at)s: player %(player)s enters alone: "player" must be 1') % {"at": at, "player": team})
+            continue
+        if (team, seat) in paid:
+            message = (_("%(at)s: %(who)s has paid already (payment %(other)s)") if seat is None or parsed.individual
+                       else _("%(at)s: player %(seat)s of %(who)s has paid already (payment %(other)s)"))
+            errors.append(message % {"at": at, "who": whom, "seat": seat, "other": paid[(team, seat)]})
+            continue
+        paid[(team, seat)] = number
+        if "reduction" in payment and payment["reduction"] not in reductions:
+            errors.append(_("%(at)s: “%(name)s” is not a reduction of the fee") % {"at": at, "name": payment["reduction"]})
+    parsed.door = door
+
+
 def check_day(parsed: ParsedFile, errors: list[str]) -> None:
     """Check version 2's sections of ``parsed`` (whose version-1 sections are sound) and fill them in."""
     data = parsed.data
@@ -176,3 +222,5 @@ def check_day(parsed: ParsedFile, errors: list[str]) -> None:
     _check_round_details(data["round_details"], parsed, errors)
     _check_table_details(data["table_details"], parsed, errors)
     _check_rulings(data["rulings"], parsed, errors)
+    if "door" in data:
+        _check_door(data["door"], parsed, errors)

@@ -8,7 +8,8 @@ the order it was given.
 
 Version 1's sections (``teams``, ``tables``) keep their shape: a table's result there is the sheet
 that counts in the standings now, so a version-1 reader sees the standings of the day. Version 2
-adds sections beside them that hold the rest of a running day (see :mod:`.spec`). An individual
+adds sections beside them that hold the rest of a running day (see :mod:`.spec`), and ``door``
+(the entry fee and its payments) only for a tournament that asks a fee. An individual
 tournament writes ``"entry": "individual"``, ``players`` instead of ``teams`` and tables of
 ``pairs`` whose results are the stored lists in pair order (:mod:`.sides`).
 """
@@ -30,6 +31,7 @@ from django.db.models import F
 from django.utils import timezone
 
 import scoring
+from door.models import Fee, Payment, Reduction
 from tournaments.games import game_of
 from tournaments.models import Bye, Player, Result, ResultEvent, Round, Ruling, Table, TableSeat, Team, Tournament
 from tournaments.services.sheet_states import result_counts
@@ -199,7 +201,36 @@ def _export(tournament: Tournament, version: int) -> dict[str, Any]:
     table_at = {table["pk"]: (round_["number"], table["number"])
                 for round_ in rows.rounds for table in rows.tables[round_["pk"]]}
     data["rulings"] = [_ruling_entry(ruling, table_at) for ruling in rows.rulings]
+    door = _door_section(tournament, key_of)
+    if door is not None:  # only a tournament that asks an entry fee: the files of the others stay as they were
+        data["door"] = door
     return data
+
+
+def _door_section(tournament: Tournament, key_of: dict[int, str]) -> dict[str, Any] | None:
+    """The entry fee, its reductions (by name) and the payments (by team number and seat), or None
+    when the tournament asks no fee (:mod:`door`)."""
+    fee = Fee.objects.filter(tournament=tournament).values("pk", "per", "amount").first()
+    if fee is None:
+        return None
+    reductions = sorted(Reduction.objects.filter(fee_id=fee["pk"]).values_list("name", "amount"))
+    by = f"by__{get_user_model().USERNAME_FIELD}"
+    payments = []
+    for row in Payment.objects.filter(team__tournament=tournament).order_by("team__number", "player__seat").values(
+            "team_id", "player__seat", "amount", "method", "reduction", "paid_at", taken_by=F(by)):
+        entry: dict[str, Any] = {"team": key_of[row["team_id"]]}
+        if row["player__seat"] is not None:
+            entry["player"] = row["player__seat"]
+        entry.update({"amount": row["amount"], "method": row["method"]})
+        if row["reduction"]:
+            entry["reduction"] = row["reduction"]
+        entry["at"] = when(row["paid_at"])
+        if row["taken_by"]:
+            entry["by"] = row["taken_by"]
+        payments.append(entry)
+    return {"fee": {"per": fee["per"], "amount": fee["amount"],
+                    "reductions": [{"name": name, "amount": amount} for name, amount in reductions]},
+            "payments": payments}
 
 
 def _entrant(team: dict[str, Any], key_of: dict[int, str], rows: _Rows, individual: bool) -> dict[str, Any]:

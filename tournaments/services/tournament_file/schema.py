@@ -37,6 +37,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from engine.house_rules import HouseRules
+from door.models import MAX_REDUCTIONS, Fee, Payment, Reduction
 from people.models import Person
 from scoring.sheets import PLAYERS_PER_TEAM, TEAMS_PER_TABLE
 from scoring.systems import Game
@@ -537,7 +538,22 @@ def file_schema(version: int, individual: bool = False, game: str = Game.KEEZEN)
         required=("at", "position", "code", "seat", "card", "claim", "verdict", "note")))
     sections = {"tournament": tournament, "clubs": clubs, "team_details": team_details,
                 "round_details": round_details, "table_details": table_details, "rulings": rulings}
-    return Obj({**top, "exported_at": Moment(), **sections}, required=(*required, *sections))
+    return Obj({**top, "exported_at": Moment(), **sections, "door": door_section(by)},
+               required=(*required, *sections))
+
+
+def door_section(by: Kind) -> Obj:
+    """The money at the door (optional, :mod:`door`): the entry fee with its reductions, and every
+    payment taken (a team by its id; ``player`` the seat of its player when the fee is per person)."""
+    reduction = Obj({"name": column(Reduction, "name", blank=False), "amount": column(Reduction, "amount")},
+                    required=("name", "amount"))
+    fee = Obj({"per": column(Fee, "per"), "amount": column(Fee, "amount"), "reductions": List(reduction, 0, MAX_REDUCTIONS)},
+              required=("per", "amount", "reductions"))
+    payment = Obj({"team": TEAM_ID, "player": column(Player, "seat"), "amount": column(Payment, "amount"),
+                   "method": column(Payment, "method"), "reduction": column(Payment, "reduction", blank=False),
+                   "at": column(Payment, "paid_at"), "by": by},
+                  required=("team", "amount", "method", "at"))
+    return Obj({"fee": fee, "payments": List(payment)}, required=("fee", "payments"))
 
 
 def check_schema(data: dict, version: int, individual: bool, errors: list[str]) -> None:

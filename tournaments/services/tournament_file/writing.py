@@ -3,7 +3,7 @@ from (a restore), or beside it as a copy.
 
 Everything is checked first (:func:`~.checks.read_file`), then written in one transaction and in
 bulk — one insert per kind of row (teams, players, rounds, tables, seats, sheet versions, their
-log, byes, rulings) — so the number of queries does not grow with the size of the tournament and
+log, byes, rulings, and the entry fee with its payments when the file has them) — so the number of queries does not grow with the size of the tournament and
 a refusal or a failure half-way leaves the database exactly as it was.
 
 The three ways in:
@@ -28,6 +28,7 @@ from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from door.models import Fee, Payment, Reduction
 from people.refs import people_by_ref
 from tournaments.models import (
     NAME_MAX_LENGTH,
@@ -35,6 +36,7 @@ from tournaments.models import (
     Club,
     Entry,
     Language,
+    Player,
     Result,
     ResultEvent,
     ResultSource,
@@ -180,6 +182,7 @@ def _users(parsed: ParsedFile) -> dict[str, Any]:
     names = {entry["by"] for details in parsed.table_details.values()
              for entry in (*details["sheets"], *details["events"]) if entry.get("by")}
     names |= {ruling["by"] for ruling in parsed.rulings if ruling.get("by")}
+    names |= {payment["by"] for payment in (parsed.door or {}).get("payments", ()) if payment.get("by")}
     if not names:
         return {}
     User = get_user_model()
@@ -249,6 +252,8 @@ def _write(parsed: ParsedFile, *, copy: bool = False, replacing: Tournament | No
                    created_at=moment(ruling["at"]), created_by=users.get(ruling.get("by")))
             for ruling in parsed.rulings
         ])
+    if parsed.door is not None:
+        _write_door(parsed.door, tournament, team_of, users)
     # bulk_create sends no post_save: raise the results version as tournaments/signals.py would.
     bump(pk=tournament.pk)
     if not parsed.tournament:  # a file without the day's status (version 1): derive it from its rounds and sheets
@@ -332,3 +337,20 @@ def _write_sheets(parsed: ParsedFile, tables: list[dict], table_objects: list[Ta
             ))
     ResultEvent.objects.bulk_create(events)
 
+
+def _write_door(door: dict, tournament: Tournament, team_of: dict[str, Team], users: dict) -> None:
+    """The entry fee, its reductions and the payments (:mod:`door`): three inserts, and one query for
+    the players when the fee is per person."""
+    fee = Fee.objects.create(tournament=tournament, per=door["fee"]["per"], amount=door["fee"]["amount"])
+    Reduction.objects.bulk_create([Reduction(fee=fee, name=reduction["name"], amount=reduction["amount"])
+                                   for reduction in door["fee"]["reductions"]])
+    players = {}
+    if any("player" in payment for payment in door["payments"]):
+        players = {(player.team_id, player.seat): player for player in Player.objects.filter(team__tournament=tournament)}
+    with whole_batches():
+        Payment.objects.bulk_create([
+            Payment(team=team_of[payment["team"]], player=players.get((team_of[payment["team"]].pk, payment.get("player"))),
+                    amount=payment["amount"], method=payment["method"], reduction=payment.get("reduction", ""),
+                    paid_at=moment(payment["at"]), by=users.get(payment.get("by")))
+            for payment in door["payments"]
+        ])

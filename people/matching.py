@@ -1,0 +1,216 @@
+"""Who of the register a typed or imported player is: the one set of matching rules.
+
+Why one module: the register's search, the suggestions under a player's name, the team form and the
+Excel import must agree on who "Zoë Özdemir" is. Searching compares names as every search of the site
+does (:func:`tournaments.names.matches`, accent-, case- and apostrophe-blind, in Python, the same on
+SQLite and PostgreSQL); linking compares a name as a person is known by it
+(:func:`tournaments.names.person_key`, kept in ``Person.key``, so it is one indexed query).
+
+The rules of a link (docs/people.md):
+
+- A member number finds its person first; a name finds the one person of that name.
+- *Unsure* is when those disagree or are not enough: the member number is someone of another name,
+  several people share the name, the one person of the name has another member number, or the person
+  found already plays in the tournament (a person holds one place in a tournament). Then a director
+  chooses; nothing is guessed.
+
+Every function reads a fixed number of queries, whatever the number of players.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass
+
+from django.db.models import Q
+from django.utils.translation import gettext as _
+
+from people.models import Person
+from tournaments.models import Player
+from tournaments.names import matches, person_key, sort_key
+
+MEMBER_NUMBER_MAX_LENGTH = Person._meta.get_field("member_number").max_length
+SUGGESTIONS = 8
+"""How many people the suggestions under a name show: enough to choose from, short enough to read."""
+
+
+def clean_member_number(value: object) -> str:
+    """A member number as typed or read from a sheet: surrounding and repeated spaces removed; a number
+    cell (``1234`` or ``1234.0``) as its digits."""
+    if isinstance(value, bool) or value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return " ".join(str(value).split())
+
+
+def describe(person: Person) -> str:
+    """A person as a choice shows them: the name, then club and member number when known."""
+    details = [part for part in (person.club.name if person.club_id else "", person.member_number) if part]
+    return f"{person.name} ({', '.join(details)})" if details else person.name
+
+
+def search_people(query: str, limit: int | None = None) -> list[Person]:
+    """The people whose name, club, member number or e-mail holds every word of ``query``
+    (:func:`~tournaments.names.matches`), in the order of their names; all of them for an empty
+    query. One query."""
+    people = Person.objects.select_related("club")
+    found = [person for person in people
+             if not query or matches(query, person.name, person.club.name if person.club_id else "",
+                                     person.member_number, person.email)]
+    found.sort(key=lambda person: (sort_key(person.name), person.pk))
+    return found[:limit] if limit is not None else found
+
+
+def suggestions(query: str) -> list[dict]:
+    """The suggestions under a player's name as it is typed: who of the register the name may be
+    (plain values, for the page's script). Nothing for fewer than two letters."""
+    if len(query.strip()) < 2:
+        return []
+    return [{"id": person.pk, "name": person.name, "club": person.club.name if person.club_id else "",
+             "member_number": person.member_number, "label": describe(person)}
+            for person in search_people(query, SUGGESTIONS)]
+
+
+def playing_in(tournament_id: int, people: Iterable[int], *, except_team: int | None = None) -> dict[int, str]:
+    """Which of ``people`` play in the tournament already (but in ``except_team``): person pk → the
+    team, as "De Kezers (3)". One query."""
+    players = Player.objects.filter(team__tournament_id=tournament_id, person_id__in=list(people))
+    if except_team is not None:
+        players = players.exclude(team_id=except_team)
+    return {person: f"{name} ({number})"
+            for person, name, number in players.values_list("person_id", "team__name", "team__number")}
+
+
+@dataclass(frozen=True)
+class Match:
+    """Who of the register a player is. ``person`` when sure; when unsure, ``candidates`` (the people
+    it may be, best first) and ``reason`` (why a director must choose); a new person when neither."""
+
+    person: int | None = None
+    how: str = "new"  # "member" (found by member number), "name" (by name), "new", "unsure"
+    candidates: tuple[int, ...] = ()
+    reason: str = ""
+    adds_member_number: bool = False  # found by name, without the member number the file gives: it gets it
+
+    @property
+    def unsure(self) -> bool:
+        return self.how == "unsure"
+
+
+@dataclass
+class Matching:
+    """The matches of a list of players, with the people they name (pk → person, club loaded)."""
+
+    matches: list[Match]
+    people: dict[int, Person]
+
+    def member_number_owner(self, number: str) -> Person | None:
+        """The person of the register who has this member number, among those read."""
+        return next((person for person in self.people.values() if number and person.member_number == number), None)
+
+
+def match_players(players: Sequence[tuple[str, str]], taken: Collection[int] = ()) -> Matching:
+    """Who each player (name, member number) is, by the rules of the module's docstring. ``taken``:
+    the people who play in the tournament already; a person found for a player is taken for the
+    players after it too, so nobody is linked twice in one tournament without a director choosing.
+    Two queries."""
+    numbers = {number for _name, number in players if number}
+    keys = {person_key(name) for name, _number in players} - {""}
+    people: dict[int, Person] = {}
+    by_number: dict[str, Person] = {}
+    by_key: dict[str, list[Person]] = defaultdict(list)
+    if numbers:
+        for person in Person.objects.select_related("club").filter(member_number__in=numbers):
+            people[person.pk] = by_number[person.member_number] = person
+    if keys:
+        for person in Person.objects.select_related("club").filter(key__in=keys).order_by("pk"):
+            people.setdefault(person.pk, person)
+            by_key[person.key].append(people[person.pk])
+    taken = set(taken)
+    found = []
+    for name, number in players:
+        match = _match(name, number, by_number.get(number) if number else None, by_key.get(person_key(name), []))
+        if match.person is not None and match.person in taken:
+            match = Match(how="unsure", candidates=(match.person,), reason=_(
+                "%(person)s already plays in this tournament; a person holds one place in a tournament.")
+                % {"person": describe(people[match.person])})
+        if match.person is not None:
+            taken.add(match.person)
+        found.append(match)
+    return Matching(found, people)
+
+
+def _match(name: str, number: str, owner: Person | None, named: list[Person]) -> Match:
+    """One player's match: ``owner`` has the member number, ``named`` are the people of the name."""
+    key = person_key(name)
+    if owner is not None:
+        if owner.key == key:
+            return Match(person=owner.pk, how="member")
+        others = tuple(person.pk for person in named)
+        return Match(how="unsure", candidates=(owner.pk, *others), reason=_(
+            "Member number %(number)s is %(person)s's in the register, not %(name)s's.")
+            % {"number": number, "person": owner.name, "name": name})
+    if not named:
+        return Match(how="new")
+    if len(named) > 1:
+        return Match(how="unsure", candidates=tuple(person.pk for person in named), reason=_(
+            "%(count)d people of the register are called %(name)s.") % {"count": len(named), "name": name})
+    person = named[0]
+    if number and person.member_number:
+        return Match(how="unsure", candidates=(person.pk,), reason=_(
+            "%(person)s has member number %(theirs)s in the register; the file says %(number)s.")
+            % {"person": person.name, "theirs": person.member_number, "number": number})
+    return Match(person=person.pk, how="name", adds_member_number=bool(number))
+
+
+@dataclass(frozen=True)
+class SeatLinks:
+    """The people a form's players are (pk or None, by seat), and what is wrong (seat index → message)."""
+
+    people: tuple[int | None, ...]
+    problems: dict[int, str]
+
+
+def link_seats(names: Sequence[str], chosen: Sequence[int | None], *, tournament_id: int,
+               team_id: int | None = None, unchanged: Sequence[bool] = ()) -> SeatLinks:
+    """Who the players typed on a form are. A person chosen from the suggestions counts while the name
+    is still theirs (as :func:`person_key` reads it: choosing fills in the name, typing over it lets go),
+    or while the seat is ``unchanged`` (an edited team's player, name and person as saved: a player
+    registered as "Anna d. Vries" and linked to Anna de Vries stays linked); a name typed without
+    choosing is linked when exactly one person has it and that person does not play in the tournament
+    yet; else the player stays unlinked. A chosen person who is not in the register, or who plays in
+    the tournament already (in another team, or on both seats), is a problem. Two queries."""
+    keys = [person_key(name) for name in names]
+    wanted = {pk for pk in chosen if pk is not None}
+    found: dict[int, str] = {}
+    named: dict[str, list[int]] = defaultdict(list)
+    for pk, key in Person.objects.filter(Q(pk__in=wanted) | Q(key__in=set(keys) - {""})).values_list("pk", "key"):
+        found[pk] = key
+        named[key].append(pk)
+    people: list[int | None] = []
+    problems: dict[int, str] = {}
+    for index, (key, pk) in enumerate(zip(keys, chosen)):
+        if pk is not None and pk not in found:
+            problems[index] = _("The person chosen from the register is not there any more; type the name "
+                                "again and choose from the suggestions.")
+            people.append(None)
+        elif pk is not None and (found[pk] == key or (index < len(unchanged) and unchanged[index])):
+            people.append(pk)
+        else:
+            only = sorted(set(named.get(key, ())))
+            people.append(only[0] if len(only) == 1 else None)
+    playing = playing_in(tournament_id, [pk for pk in people if pk is not None], except_team=team_id)
+    for index, pk in enumerate(people):
+        if pk is None:
+            continue
+        chose = chosen[index] == pk
+        twice = pk in people[:index]
+        if pk in playing or twice:
+            if chose:
+                problems[index] = (_("This person plays on the other seat already.") if twice else _(
+                    "This person of the register already plays in this tournament, in %(team)s; a person holds "
+                    "one place in a tournament.") % {"team": playing[pk]})
+            people[index] = None  # typed, not chosen: a namesake, left unlinked
+    return SeatLinks(tuple(people), problems)
