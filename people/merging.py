@@ -78,8 +78,11 @@ def merge_people(keep: Person, other: Person) -> MergePreview:
     """Merge ``other`` into ``keep``: players and excused evenings move, empty fields of the kept
     person are filled from the other's, the other is deleted. Refused whole (a ValidationError,
     nothing written) when :func:`merge_problem` names a problem. Returns what was done."""
-    keep = Person.objects.select_for_update().get(pk=keep.pk)
-    other = Person.objects.select_for_update().get(pk=other.pk)
+    locked = {person.pk: person for person in Person.objects.select_for_update().filter(pk__in=[keep.pk, other.pk])}
+    if keep.pk not in locked or other.pk not in locked:  # removed from the register at this moment
+        raise ValidationError(_("One of the two people was removed from the register at the same moment; nothing "
+                                "was merged."))
+    keep, other = locked[keep.pk], locked[other.pk]
     problem = merge_problem(keep, other)
     if problem:
         raise ValidationError(problem)

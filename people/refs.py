@@ -26,10 +26,11 @@ def people_by_ref(names: Mapping[str, str]) -> dict[str, int]:
     return found
 
 
-def people_by_name(tournament_ids: Iterable[int], names: Iterable[str] = ()) -> dict[str, int]:
+def people_by_name(tournament_ids: Iterable[int], names: Iterable[str] = (), *, with_ids: bool = False) -> dict[str, int]:
     """Link every player of these tournaments who has no person yet to the person of their name (as
-    :func:`person_key` reads it): the oldest person of the register with that name and no id in files,
-    or a new one. ``names``: more names to find or create (people excused on an evening they did not
+    :func:`person_key` reads it): the oldest person of the register with that name and no id in files
+    (``with_ids``: with or without one — a director's choice in the app, where a file's name without an
+    id names no one with an id), or a new one. ``names``: more names to find or create (people excused on an evening they did not
     play). Returns key → person pk for all of them. A fixed number of queries, whatever the number.
 
     Why by name: a file without ids names a person by name (``competition.md``); the register then
@@ -41,7 +42,8 @@ def people_by_name(tournament_ids: Iterable[int], names: Iterable[str] = ()) -> 
         wanted.setdefault(person_key(name), " ".join(name.split()))
     wanted.pop("", None)
     found: dict[str, int] = {}
-    for key, pk in Person.objects.filter(key__in=list(wanted), ref="").order_by("-pk").values_list("key", "pk"):
+    known = Person.objects.filter(key__in=list(wanted)) if with_ids else Person.objects.filter(key__in=list(wanted), ref="")
+    for key, pk in known.order_by("-pk").values_list("key", "pk"):
         found[key] = pk  # the oldest last: it wins
     for person in Person.objects.bulk_create([Person(name=wanted[key], key=key) for key in wanted if key not in found]):
         found[person.key] = person.pk  # both databases return the new rows' pks

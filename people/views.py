@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -44,8 +44,13 @@ def register(request: HttpRequest) -> HttpResponse:
 def _person_form(request: HttpRequest, person: Person | None) -> HttpResponse:
     form = PersonForm(request.POST or None, instance=person)
     if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            person = form.save()
+        try:
+            with transaction.atomic():
+                person = form.save()
+        except IntegrityError:  # the same member number or id saved for someone else at this moment
+            form.add_error(None, _("Another person got this member number or id in files at the same moment; "
+                                   "nothing was saved. Check the register and try again."))
+            return render(request, "people/person_form.html", {"form": form, "person": person}, status=CONFLICT)
         messages.success(request, _("%(name)s saved.") % {"name": person.name})
         return redirect("people:detail", person.pk)
     return render(request, "people/person_form.html", {"form": form, "person": person},

@@ -21,8 +21,6 @@ from typing import Any
 from scoring.standings import lot_number
 
 PER_EVENING = ("points", "place_points", "percentage")
-RANKS = ("people", "teams")
-"""Whom a competition ranks: people (the contract's), or fixed teams, known by their name (an addition)."""
 CENT = Decimal("0.01")
 MAX_EVENINGS = 366
 """Evenings a competition may plan: one a day for a year is more than any club holds."""
@@ -55,7 +53,6 @@ class Rules:
     absence_points: Decimal | str | None = None  # P, or "average"; None: no points for absence
     absence_max: int | None = None  # only the first K excused evenings give points; None: all
     minimum_evenings: int = 0
-    ranks: str = "people"
 
     @property
     def planned(self) -> int | None:
@@ -121,7 +118,8 @@ def as_number(value: Decimal | int) -> int | float:
     return float(value.quantize(CENT, rounding=ROUND_HALF_UP))
 
 
-def _whole(value: Any) -> bool:
+def whole(value: Any) -> bool:
+    """A JSON whole number (not a bool, not 2.0)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -134,7 +132,7 @@ def parse_rules(data: Any) -> Rules:
     errors: list[str] = []
     if not isinstance(data, dict):
         raise RulesError(["rules must be an object {…}"])
-    known = {"per_evening", "place_points", "count", "periods", "absence", "minimum_evenings", "ranks"}
+    known = {"per_evening", "place_points", "count", "periods", "absence", "minimum_evenings"}
     errors += [f'rules: "{key}" is not a rule (known: {", ".join(sorted(known))})' for key in data if key not in known]
     per_evening = data.get("per_evening")
     if per_evening not in PER_EVENING:
@@ -145,16 +143,13 @@ def parse_rules(data: Any) -> Rules:
     periods = _periods(data.get("periods"), of, errors)
     absence_points, absence_max = _absence(data.get("absence"), errors)
     minimum = data.get("minimum_evenings", 0)
-    if not _whole(minimum) or not 0 <= minimum <= MAX_EVENINGS:
+    if not whole(minimum) or not 0 <= minimum <= MAX_EVENINGS:
         errors.append(f"rules.minimum_evenings must be a whole number from 0 to {MAX_EVENINGS}")
         minimum = 0
-    ranks = data.get("ranks", "people")
-    if ranks not in RANKS:
-        errors.append('rules.ranks must be "people" or "teams"')
     if errors:
         raise RulesError(errors)
     return Rules(per_evening=per_evening, place_points=place_points, best=best, of=of, periods=periods,
-                 absence_points=absence_points, absence_max=absence_max, minimum_evenings=minimum, ranks=ranks)
+                 absence_points=absence_points, absence_max=absence_max, minimum_evenings=minimum)
 
 
 def _place_points(data: dict, per_evening: Any, errors: list[str]) -> tuple[int, ...] | str | None:
@@ -167,7 +162,7 @@ def _place_points(data: dict, per_evening: Any, errors: list[str]) -> tuple[int,
     if value == "entrants":
         return value
     if not isinstance(value, list) or not value or len(value) > 1000 \
-            or not all(_whole(p) and 0 <= p <= 1_000_000 for p in value):
+            or not all(whole(p) and 0 <= p <= 1_000_000 for p in value):
         errors.append('rules.place_points must be "entrants" or a list of 1 to 1000 whole numbers from 0 to 1000000 '
                       '(the points of the 1st, 2nd, … place)')
         return None
@@ -181,10 +176,10 @@ def _count(value: Any, errors: list[str]) -> tuple[int | None, int | None]:
         errors.append('rules.count must be "all" or {"best": N, "of": M}')
         return None, None
     best, of = value["best"], value["of"]
-    if not _whole(of) or not 1 <= of <= MAX_EVENINGS:
+    if not whole(of) or not 1 <= of <= MAX_EVENINGS:
         errors.append(f"rules.count.of must be a whole number from 1 to {MAX_EVENINGS} (the evenings planned)")
         return None, None
-    if not _whole(best) or best < 1:
+    if not whole(best) or best < 1:
         errors.append("rules.count.best must be a whole number of at least 1")
         return None, of
     if best > of:
@@ -212,7 +207,7 @@ def _periods(value: Any, of: int | None, errors: list[str]) -> tuple[Period, ...
         if not isinstance(name, str) or not name.strip() or len(name) > 100:
             errors.append(f"{at}.name must be a text of 1 to 100 characters")
             continue
-        if not isinstance(evenings, list) or not evenings or not all(_whole(k) for k in evenings):
+        if not isinstance(evenings, list) or not evenings or not all(whole(k) for k in evenings):
             errors.append(f'{at} ("{name}"): evenings must be a list of evening numbers')
             continue
         outside = [k for k in evenings if not 1 <= k <= last]
@@ -227,7 +222,7 @@ def _periods(value: Any, of: int | None, errors: list[str]) -> tuple[Period, ...
         if overlap:
             errors.append(f'periods overlap: evening {overlap[0]} is in "{owner[overlap[0]]}" and in "{name}"')
             continue
-        if not _whole(best) or not 1 <= best <= len(evenings):
+        if not whole(best) or not 1 <= best <= len(evenings):
             errors.append(f'{at} ("{name}"): best must be a whole number from 1 to {len(evenings)}, '
                           f"the evenings of the period")
             continue
@@ -246,7 +241,7 @@ def _absence(value: Any, errors: list[str]) -> tuple[Decimal | str | None, int |
     if points != "average" and not (_number(points) and 0 <= points <= 1_000_000):
         errors.append('rules.absence.points must be a number from 0 to 1000000 or "average"')
         return None, None
-    if most is not None and (not _whole(most) or not 0 <= most <= MAX_EVENINGS):
+    if most is not None and (not whole(most) or not 0 <= most <= MAX_EVENINGS):
         errors.append(f"rules.absence.max must be a whole number from 0 to {MAX_EVENINGS}")
         return None, None
     return (points if points == "average" else Decimal(str(points))), most

@@ -16,6 +16,7 @@ from crispy_forms.helper import FormHelper
 from crispy_forms.layout import HTML, Fieldset, Layout, Submit
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from people.models import Person
@@ -128,8 +129,8 @@ class CompetitionForm(forms.ModelForm):
             Fieldset(_("What counts"), "count", "best", "of", "periods"),
             Fieldset(_("Excused absence"), "absence", "absence_points", "absence_max"),
             Fieldset(_("Ranking"), "minimum_evenings",
-                     HTML('<p class="small text-body-secondary">{}</p>'.format(
-                         _("Ties: more evenings counted, then the best single result, then lot."))),
+                     HTML(format_html('<p class="small text-body-secondary">{}</p>',
+                                      _("Ties: more evenings counted, then the best single result, then lot."))),
                      "seed"),
             Fieldset(_("Privacy"), "hidden", "public_names"),
             Submit("save", _("Save")),
@@ -168,8 +169,9 @@ class CompetitionForm(forms.ModelForm):
         if not self.errors:
             try:
                 parse_rules(rules)  # the guard the competition file has: never store rules it would refuse
-            except RulesError as error:
-                raise ValidationError(error.errors) from None
+            except RulesError as error:  # what the form's own checks missed: said in general, the detail as the file says it
+                raise ValidationError(_("These rules cannot be used (%(problems)s); check the rules above.")
+                                      % {"problems": "; ".join(error.errors)}) from None
         self.rules = rules
         return data
 

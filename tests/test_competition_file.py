@@ -260,3 +260,48 @@ def test_standings_follow_a_new_result(db, tmp_path):
     Result.objects.create(table=result.table, version=2, source=result.source,
                           sheet={**result.sheet, "pawns_home": [5, 8]})
     assert by_person(standings(slug))["kim kok"]["points"] == 26 + 14  # evening 3 now lost: 10
+
+
+def test_a_frozen_evening_shows_its_frozen_places(db, tmp_path):
+    """Before the prize-giving the director freezes the public standings: the competition waits too."""
+    from tournaments.models import Result
+    from tournaments.services.standings import set_frozen
+
+    slug = run("import_competition", write(tmp_path, SEASON)).strip()
+    tournament = Tournament.objects.get(name="Avond 3")
+    set_frozen(tournament, True)
+    result = Result.objects.get(table__round__tournament=tournament)
+    Result.objects.create(table=result.table, version=2, source=result.source,
+                          sheet={**result.sheet, "pawns_home": [5, 8]})
+    assert by_person(standings(slug))["kim kok"]["points"] == 52
+    set_frozen(Tournament.objects.get(pk=tournament.pk), False)
+    assert by_person(standings(slug))["kim kok"]["points"] == 26 + 14
+
+
+def test_an_evening_survives_a_restore_and_refuses_a_delete(db, tmp_path):
+    from django.core.exceptions import ValidationError
+
+    from tournaments.services.lifecycle import delete_tournament
+    from tournaments.services.tournament_file import export_file, restore_file
+
+    slug = run("import_competition", write(tmp_path, SEASON)).strip()
+    before = standings(slug)["standings"]
+    tournament = Tournament.objects.get(name="Avond 2")
+    restored = restore_file(export_file(tournament))
+    assert Evening.objects.get(number=2).tournament == restored and restored.pk != tournament.pk
+    assert standings(slug)["standings"] == before
+    with pytest.raises(ValidationError, match="is evening 2 of the competition"):
+        delete_tournament(restored, restored.slug)
+    assert Tournament.objects.filter(pk=restored.pk).exists()
+
+
+def test_public_names_follow_the_strictest_setting(db, tmp_path):
+    from seasons.services.shown import shown_lines
+    from seasons.services.standings import competition_standings
+
+    slug = run("import_competition", write(tmp_path, SEASON)).strip()
+    Tournament.objects.filter(name="Avond 2").update(public_names="first-initial")
+    report = competition_standings(Competition.objects.get(slug=slug))
+    public = {line.name for line in shown_lines(report, public=True)}
+    assert "Eva V." in public and "Eva Visser" not in public
+    assert "Eva Visser" in {line.name for line in shown_lines(report, public=False)}

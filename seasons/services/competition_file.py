@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 
 from people.refs import people_by_name, people_by_ref
 from scoring import Game
-from scoring.competition import MAX_EVENINGS, Rules, RulesError, parse_rules
+from scoring.competition import MAX_EVENINGS, Rules, RulesError, parse_rules, whole
 from seasons.models import Competition, Evening, Excused
 from tournaments.models import Tournament
 from tournaments.models.registration import NAME_MAX_LENGTH, free_slug
@@ -75,10 +75,6 @@ def loads(content: bytes | str) -> Any:
                                       % {"digits": sys.get_int_max_str_digits()}]) from None
 
 
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def read_competition(data: Any) -> ParsedCompetition:
     """Check a decoded competition file whole; :class:`InvalidCompetitionFile` lists every problem."""
     if not isinstance(data, dict):
@@ -86,7 +82,7 @@ def read_competition(data: Any) -> ParsedCompetition:
     errors: list[str] = []
     if data.get("format") != FORMAT:
         errors.append(_('"format" must be "%(format)s": this is not a competition file') % {"format": FORMAT})
-    if data.get("version") != VERSION or not _whole(data.get("version")):
+    if data.get("version") != VERSION or not whole(data.get("version")):
         errors.append(_('"version" must be %(version)s: this program reads competition files of version %(version)s')
                       % {"version": VERSION})
     if errors:
@@ -101,7 +97,7 @@ def read_competition(data: Any) -> ParsedCompetition:
     if game not in tuple(Game):
         errors.append(_('"game" must be one of %(games)s') % {"games": ", ".join(f'"{g}"' for g in Game)})
     seed = data.get("seed")
-    if seed is not None and not (_whole(seed) and SEED_RANGE[0] <= seed <= SEED_RANGE[1]):
+    if seed is not None and not (whole(seed) and SEED_RANGE[0] <= seed <= SEED_RANGE[1]):
         errors.append(_('"seed" must be a whole number'))
     rules = None
     if "rules" not in data:
@@ -171,7 +167,7 @@ def _excused(value: Any, planned: int, tournaments: list[ParsedFile], errors: li
             errors.append(_('%(at)s must be {"evening": k, "person": …}') % {"at": at})
             continue
         evening, person = entry["evening"], entry["person"]
-        if not _whole(evening) or not 1 <= evening <= max(planned, 1):
+        if not whole(evening) or not 1 <= evening <= max(planned, 1):
             errors.append(_("%(at)s: evening %(evening)s is not an evening of this competition (1 to %(last)s)")
                           % {"at": at, "evening": json.dumps(evening), "last": max(planned, 1)})
             continue

@@ -80,7 +80,7 @@ def add_evening(competition: Competition, tournament: Tournament) -> Evening:
         with transaction.atomic():
             number = (competition.evenings.aggregate(last=Max("number"))["last"] or 0) + 1
             evening = Evening.objects.create(competition=competition, number=number, tournament=tournament)
-            people_by_name([tournament.pk])
+            people_by_name([tournament.pk], with_ids=True)
             forget_places([tournament.pk])
     except IntegrityError:  # another director added an evening at the same moment
         raise ValidationError(_("Another change to this competition's evenings came in at the same time; nothing "
@@ -132,8 +132,8 @@ def played_keys(evening: Evening) -> set[str]:
 
 
 def excused_person(name: str) -> Person | None:
-    """The register's person a typed name means (the oldest of that name without an id in files), or None."""
-    return Person.objects.filter(key=person_key(name), ref="").order_by("pk").first()
+    """The register's person a typed name means (the oldest of that name), or None."""
+    return Person.objects.filter(key=person_key(name)).order_by("pk").first()
 
 
 def excuse_problems(competition: Competition, number: int, person: Person | None, name: str = "") -> list[str]:
@@ -164,7 +164,7 @@ def excuse(competition: Competition, number: int, person: Person | None, name: s
     try:
         with transaction.atomic():
             if person is None:
-                person = Person.objects.get(pk=people_by_name([], [name])[person_key(name)])
+                person = Person.objects.get(pk=people_by_name([], [name], with_ids=True)[person_key(name)])
             return Excused.objects.create(competition=competition, evening=number, person=person)
     except IntegrityError:  # the same excuse sent twice at once
         raise ValidationError(_("%(person)s is excused on evening %(number)s already.")

@@ -6,7 +6,8 @@ the tournament's ``results_version``, and takes them again only when that versio
 soon as the tournament gets a result (``competition.md``: "standings update as soon as a
 tournament of the series gets results").
 
-A place is ``[rank, points, [[person pk or None, player name], …]]``: one player, or both players of
+The standings are those the players see: frozen by the director before the prize-giving, the
+competition shows the frozen places too. A place is ``[rank, points, [[person pk or None, player name], …]]``: one player, or both players of
 a team (each gets the team's points). Only entrants who played a round count; their ranks are
 their order among them (a team registered but never seated is not an entrant of the evening).
 """
@@ -17,12 +18,12 @@ from collections.abc import Iterable
 
 from seasons.models import Evening
 from tournaments.models import Player, Tournament
-from tournaments.services.standings import standings
+from tournaments.services.standings import public_standings
 
 
 def take_places(tournament: Tournament) -> dict:
     """The tournament's places now: ``{"after_round": n, "places": [...]}`` (four queries)."""
-    report = standings(tournament)
+    report = public_standings(tournament)  # frozen for the prize-giving: the competition waits too
     people: dict[tuple[int, int], tuple[int | None, str]] = {
         (team_id, seat): (person_id, name)
         for team_id, seat, person_id, name in Player.objects.filter(team__tournament=tournament)
@@ -32,11 +33,9 @@ def take_places(tournament: Tournament) -> dict:
     for row in report.rows:
         if all(points is None for points in row.rounds):
             continue
-        if report.per_player:
-            seats = [int(row.key.rsplit("/", 1)[1])]
-        else:
-            seats = [seat for seat in (1, 2) if (row.team.pk, seat) in people]
-        places.append([len(places) + 1, row.points, [list(people[(row.team.pk, seat)]) for seat in seats]])
+        seats = [int(row.key.rsplit("/", 1)[1])] if report.per_player else [1, 2]
+        players = [list(people[(row.team.pk, seat)]) for seat in seats if (row.team.pk, seat) in people]
+        places.append([len(places) + 1, row.points, players or [[None, row.name]]])
     return {"after_round": report.after_round, "places": places}
 
 

@@ -104,10 +104,11 @@ def _marks(counted: tuple[Result, ...], dropped: tuple[Result, ...]) -> tuple[Ma
 
 
 def shown_lines(report: CompetitionStandings, public: bool) -> list[ShownLine]:
-    """The report's lines with names as shown: the competition's setting when ``public`` (a page, file
-    or sheet that leaves the laptop), else full names. Under "team names only" a person of a
+    """The report's lines with names as shown: when ``public`` (a page, file or sheet that leaves the
+    laptop) the strictest of the competition's setting and its evenings' (:func:`strictest`), else full names. Under "team names only" a person of a
     competition has no team to be shown by: they are "Player 1", "Player 2", … in the list's order."""
-    setting = report.competition.public_names if public else PublicNames.FULL
+    setting = strictest([report.competition.public_names, *(e.tournament.public_names for e in report.evenings)]) \
+        if public else PublicNames.FULL
     compared = len(report.held) > 1
     shown = []
     for index, line in enumerate(report.lines, start=1):
@@ -115,6 +116,15 @@ def shown_lines(report: CompetitionStandings, public: bool) -> list[ShownLine]:
         shown.append(ShownLine(line=line, name=name, marks=_marks(line.row.counted, line.row.dropped),
                                compared=compared))
     return shown
+
+
+PRIVACY_ORDER = (PublicNames.FULL, PublicNames.FIRST_INITIAL, PublicNames.TEAMS_ONLY)
+
+
+def strictest(settings: list[str]) -> str:
+    """The setting that shows least of ``settings``: a competition never shows a name more fully than
+    the least revealing of its own setting and its evenings' (a youth evening's initials stay initials)."""
+    return max(settings, key=lambda setting: PRIVACY_ORDER.index(setting) if setting in PRIVACY_ORDER else 0)
 
 
 def split_ranked(lines: list[ShownLine]) -> tuple[list[ShownLine], list[ShownLine]]:

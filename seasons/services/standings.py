@@ -12,8 +12,9 @@ files, else its name as matched — otherwise the player's name as matched (:fun
 Why the cyclic garbage collector waits while the standings are computed: forty evenings of 300
 people are some 100,000 short-lived lists, tuples and results, nearly all freed by reference
 counting the moment the computation ends. While they live, the collector's full passes walk them
-all, every other computation (measured: 65 ms became 150 ms). Paused, nothing is left for it to
-walk afterwards; :func:`_collector_paused` restores it even when the computation fails.
+all, every other computation (measured: 65 ms became 150 ms). Paused while the ranking runs (after
+the database's work), nothing is left for it to walk afterwards; :func:`_collector_paused` restores
+it even when the computation fails.
 """
 
 from __future__ import annotations
@@ -92,18 +93,19 @@ def competition_standings(competition: Competition, after: int | None = None, *,
                           movement: bool = False) -> CompetitionStandings:
     """The standings after evening ``after`` (default: the last evening held); ``movement``: with each
     line's move since the evening held before it."""
-    with _collector_paused():
-        return _standings(competition, after, movement)
-
-
-def _standings(competition: Competition, after: int | None, movement: bool) -> CompetitionStandings:
     evenings = fresh_places(competition.evenings.select_related("tournament").order_by("number"))
-    rules = rules_of.parse_rules(competition.rules)
     people = _people(evenings)
+    absent = list(competition.excused.values_list("evening", "person__ref", "person__key", "person__name"))
+    with _collector_paused():  # the database's work is done: only the ranking's short-lived objects now
+        return _ranked(competition, evenings, people, absent, after, movement)
+
+
+def _ranked(competition: Competition, evenings: list[Evening], people: dict[int, tuple[str, str]],
+            absent: list[tuple[int, str, str, str]], after: int | None, movement: bool) -> CompetitionStandings:
+    rules = rules_of.parse_rules(competition.rules)
     held_evenings = [_held(evening, people) for evening in evenings if held(evening)]
     last = max((e.number for e in held_evenings if after is None or e.number <= after), default=0)
     after = last if after is None else after
-    absent = list(competition.excused.values_list("evening", "person__ref", "person__key", "person__name"))
     excused = [(evening, ref or key) for evening, ref, key, _name in absent]
     rows = rules_of.rank(rules, held_evenings, excused, competition.seed, after)
     before: dict[str, int | None] = {}

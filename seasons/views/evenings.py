@@ -12,11 +12,12 @@ from collections.abc import Callable
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from scoring.competition import MAX_EVENINGS
 from seasons.forms import EveningForm, ExcusedForm
 from seasons.models import Competition
 from seasons.services import evenings
@@ -48,10 +49,18 @@ def add(request: HttpRequest, slug: str) -> HttpResponse:
                  _("“%(tournament)s” is the competition's next evening.") % {"tournament": tournament.name})
 
 
+def _evening_or_404(number: int) -> None:
+    """An evening's number from the URL: one a competition can have (a number beyond any column is no
+    evening, not a database error)."""
+    if not 1 <= number <= MAX_EVENINGS:
+        raise Http404
+
+
 @director_only
 @require_POST
 def remove(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     competition = competition_or_404(slug)
+    _evening_or_404(number)
     return _done(request, competition, lambda: evenings.remove_evening(competition, number),
                  _("Evening %(number)s removed; the tournament itself is kept.") % {"number": number})
 
@@ -60,6 +69,7 @@ def remove(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @require_POST
 def move(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     competition = competition_or_404(slug)
+    _evening_or_404(number)
     direction = request.POST.get("direction")
     if direction not in ("up", "down"):
         return HttpResponseBadRequest(_("Move the evening up or down."), content_type="text/plain; charset=utf-8")

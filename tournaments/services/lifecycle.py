@@ -138,6 +138,19 @@ def contents(tournament: Tournament) -> Contents:
     )
 
 
+def check_not_an_evening(tournament: Tournament) -> None:
+    """A tournament that is an evening of a competition stays while it is: deleting it would take a
+    result out of the club's season without anyone deciding so."""
+    from seasons.models import Evening  # seasons builds on tournaments, not the other way round
+
+    evening = Evening.objects.filter(tournament=tournament).select_related("competition").first()
+    if evening is not None:
+        raise ValidationError(_("“%(name)s” is evening %(number)s of the competition “%(competition)s”: remove it "
+                                "there first; nothing was deleted.")
+                              % {"name": tournament.name, "number": evening.number,
+                                 "competition": evening.competition.name})
+
+
 def delete_tournament(tournament: Tournament, confirmation: str) -> Path:
     """Delete the tournament with everything in it, once ``confirmation`` is its short name (slug);
     returns the backup written just before.
@@ -151,6 +164,7 @@ def delete_tournament(tournament: Tournament, confirmation: str) -> Path:
         raise ValidationError(_("Type the short name “%(slug)s” to confirm; nothing was deleted.")
                               % {"slug": tournament.slug})
     check_not_archived(tournament)
+    check_not_an_evening(tournament)
     try:
         backup = backups.backup_now(tournament, reason="before-delete")
     except Exception as error:  # disk full, folder missing: the director must know, and keep the data

@@ -3,8 +3,11 @@ from (a restore), or beside it as a copy.
 
 Everything is checked first (:func:`~.checks.read_file`), then written in one transaction and in
 bulk — one insert per kind of row (teams, players, rounds, tables, seats, sheet versions, their
-log, byes, rulings, and the entry fee with its payments when the file has them) — so the number of queries does not grow with the size of the tournament and
-a refusal or a failure half-way leaves the database exactly as it was.
+log, byes, rulings, the entry fee with its payments and the prizes with their categories when the
+file has them) — so the number of queries does not grow with the size of the tournament and
+a refusal or a failure half-way leaves the database exactly as it was. The prizes are written as
+the file holds them, without the director's page's check that somebody can win each one in the
+standings of now: a backup of the day restores whatever the standings are.
 
 The three ways in:
 
@@ -30,6 +33,7 @@ from django.utils.translation import gettext as _
 
 from door.models import Fee, Payment, Reduction
 from people.refs import people_by_ref
+from prizes.models import Category, PlayerCategory, Prize, PrizeSettings, TeamCategory
 from tournaments.models import (
     NAME_MAX_LENGTH,
     Bye,
@@ -203,7 +207,9 @@ def _users(parsed: ParsedFile) -> dict[str, Any]:
 def _write(parsed: ParsedFile, *, copy: bool = False, replacing: Tournament | None = None) -> Tournament:
     if parsed.version >= 2 and not copy:
         _refuse_taken_links(parsed, replacing)  # a link opens one table, of one tournament
+    evenings = []
     if replacing is not None:
+        evenings = _evenings_of(replacing)
         replacing.delete()  # one cascade, as lifecycle.delete_tournament (the file's backup is written)
     tournament = Tournament.objects.create(**_tournament_fields(parsed, copy, replacing))
     links = NEW if copy else KEEP
@@ -254,6 +260,10 @@ def _write(parsed: ParsedFile, *, copy: bool = False, replacing: Tournament | No
         ])
     if parsed.door is not None:
         _write_door(parsed.door, tournament, team_of, users)
+    if parsed.prizes is not None:
+        _write_prizes(parsed.prizes, tournament, team_of, parsed.individual)
+    if evenings:
+        _restore_evenings(tournament, evenings)
     # bulk_create sends no post_save: raise the results version as tournaments/signals.py would.
     bump(pk=tournament.pk)
     if not parsed.tournament:  # a file without the day's status (version 1): derive it from its rounds and sheets
@@ -262,6 +272,24 @@ def _write(parsed: ParsedFile, *, copy: bool = False, replacing: Tournament | No
         update_status(tournament)
     tournament.refresh_from_db()
     return tournament
+
+
+def _evenings_of(tournament: Tournament) -> list[Any]:
+    """The competitions' evenings this tournament is (``seasons``): a restore over it keeps them."""
+    from seasons.models import Evening  # seasons builds on tournaments, not the other way round
+
+    return list(Evening.objects.filter(tournament=tournament))
+
+
+def _restore_evenings(tournament: Tournament, evenings: list[Any]) -> None:
+    """The evenings of the tournament restored over, now of its restored self, its players linked again
+    to the register by name where the file named no person (``people.refs``)."""
+    from people.refs import people_by_name
+    from seasons.models import Evening
+
+    Evening.objects.bulk_create([Evening(competition_id=evening.competition_id, number=evening.number,
+                                         tournament=tournament) for evening in evenings])
+    people_by_name([tournament.pk], with_ids=True)
 
 
 def _detail(parsed: ParsedFile, entry: dict) -> dict:
@@ -353,4 +381,35 @@ def _write_door(door: dict, tournament: Tournament, team_of: dict[str, Team], us
                     amount=payment["amount"], method=payment["method"], reduction=payment.get("reduction", ""),
                     paid_at=moment(payment["at"]), by=users.get(payment.get("by")))
             for payment in door["payments"]
+        ])
+
+
+def _write_prizes(prizes: dict, tournament: Tournament, team_of: dict[str, Team], individual: bool) -> None:
+    """The prize settings, the categories with their tags and the prizes in handing-out order
+    (:mod:`prizes`): five inserts, and one query for the players when a team's player carries a
+    category. An individual file's player carries a category as the director's page ticks it: the
+    entrant (a team of one)."""
+    PrizeSettings.objects.create(tournament=tournament, one_each=prizes["one_each"], club_size=prizes["club_size"])
+    player_of = {}
+    if not individual and any(category["players"] for category in prizes["categories"]):
+        player_of = {(team_id, seat): pk for pk, team_id, seat in
+                     Player.objects.filter(team__tournament=tournament).values_list("pk", "team_id", "seat")}
+    with whole_batches():
+        categories = Category.objects.bulk_create([Category(tournament=tournament, name=category["name"])
+                                                   for category in prizes["categories"]])
+        tagged = list(zip(prizes["categories"], categories))
+        TeamCategory.objects.bulk_create([
+            TeamCategory(category=category, team=team_of[team])
+            for entry, category in tagged for team in entry["players" if individual else "teams"]
+        ])
+        if not individual:
+            PlayerCategory.objects.bulk_create([
+                PlayerCategory(category=category, player_id=player_of[(team_of[player["team"]].pk, player["player"])])
+                for entry, category in tagged for player in entry["players"]
+            ])
+        by_name = {category.name.lower(): category for category in categories}  # named once, ignoring case (checked)
+        Prize.objects.bulk_create([
+            Prize(tournament=tournament, order=order, what=prize["what"], rule=prize["rule"], number=prize["number"],
+                  category=by_name[prize["category"].lower()] if "category" in prize else None)
+            for order, prize in enumerate(prizes["list"], start=1)
         ])
