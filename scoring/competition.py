@@ -21,6 +21,9 @@ from typing import Any
 from scoring.standings import lot_number
 
 PER_EVENING = ("points", "place_points", "percentage")
+RANKS = ("people", "teams")
+"""Whom a competition ranks (an addition to the contract, whose competitions rank people): people, or
+fixed teams — a team being its two people together, whatever it is called on an evening."""
 CENT = Decimal("0.01")
 MAX_EVENINGS = 366
 """Evenings a competition may plan: one a day for a year is more than any club holds."""
@@ -53,6 +56,7 @@ class Rules:
     absence_points: Decimal | str | None = None  # P, or "average"; None: no points for absence
     absence_max: int | None = None  # only the first K excused evenings give points; None: all
     minimum_evenings: int = 0
+    ranks: str = "people"
 
     @property
     def planned(self) -> int | None:
@@ -132,7 +136,7 @@ def parse_rules(data: Any) -> Rules:
     errors: list[str] = []
     if not isinstance(data, dict):
         raise RulesError(["rules must be an object {…}"])
-    known = {"per_evening", "place_points", "count", "periods", "absence", "minimum_evenings"}
+    known = {"per_evening", "place_points", "count", "periods", "absence", "minimum_evenings", "ranks"}
     errors += [f'rules: "{key}" is not a rule (known: {", ".join(sorted(known))})' for key in data if key not in known]
     per_evening = data.get("per_evening")
     if per_evening not in PER_EVENING:
@@ -146,10 +150,15 @@ def parse_rules(data: Any) -> Rules:
     if not whole(minimum) or not 0 <= minimum <= MAX_EVENINGS:
         errors.append(f"rules.minimum_evenings must be a whole number from 0 to {MAX_EVENINGS}")
         minimum = 0
+    ranks = data.get("ranks", "people")
+    if ranks not in RANKS:
+        errors.append('rules.ranks must be "people" or "teams"')
+    elif ranks == "teams" and "absence" in data:
+        errors.append("rules.absence: excused absences are of people; a competition of fixed teams has none")
     if errors:
         raise RulesError(errors)
     return Rules(per_evening=per_evening, place_points=place_points, best=best, of=of, periods=periods,
-                 absence_points=absence_points, absence_max=absence_max, minimum_evenings=minimum)
+                 absence_points=absence_points, absence_max=absence_max, minimum_evenings=minimum, ranks=ranks)
 
 
 def _place_points(data: dict, per_evening: Any, errors: list[str]) -> tuple[int, ...] | str | None:

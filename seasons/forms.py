@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy as _
 from people.models import Person
 from scoring.competition import MAX_EVENINGS, RulesError, parse_rules
 from seasons.models import Competition
-from seasons.services.competition_file import competition_slug
+from seasons.services.competition_file import competition_slug, fixed_teams
 from seasons.services.evenings import candidates, evening_problems, excuse_problems, excused_person
 from seasons.services.rules_input import (
     MAX_POINTS,
@@ -92,6 +92,12 @@ class CompetitionForm(forms.ModelForm):
     absence_max = forms.IntegerField(
         label=_("At most this many times"), required=False, min_value=0, max_value=MAX_EVENINGS,
         help_text=_("Only a person's first K excused evenings give points. Empty: every one."))
+    ranks = forms.ChoiceField(
+        label=_("The competition ranks"), initial="people", widget=forms.RadioSelect, required=False,
+        choices=[("people", _("People: each player on their own, whoever their partner was")),
+                 ("teams", _("Fixed teams: the same two people together, whatever the team is called"))],
+        help_text=_("Fixed teams take tournaments of teams only (not players entering alone, not individual-11), "
+                    "and have no excused absences."))
     minimum_evenings = forms.IntegerField(
         label=_("Minimum evenings to be ranked"), required=False, min_value=0, max_value=MAX_EVENINGS, initial=0,
         help_text=_("Someone who played fewer evenings is listed below the standings, unranked. 0: everyone is "
@@ -106,8 +112,8 @@ class CompetitionForm(forms.ModelForm):
             "seed": _("Decides the lot among people still tied after more evenings counted and the best single "
                       "result, so the lot can be repeated."),
             "public_names": _("How names appear on the public competition page, its PDF and its workbook. Your own "
-                              "pages always show full names. A competition ranks people, not teams: with team "
-                              "names only, people are shown as “Player 1”, “Player 2”, … in the standings' order."),
+                              "pages always show full names. A competition of people under team names only shows "
+                              "them as “Player 1”, “Player 2”, … in the standings' order; fixed teams by their name."),
         }
 
     def __init__(self, *args, **kwargs):
@@ -128,7 +134,7 @@ class CompetitionForm(forms.ModelForm):
             Fieldset(_("What an evening gives"), "per_evening", "place_points_kind", "place_points"),
             Fieldset(_("What counts"), "count", "best", "of", "periods"),
             Fieldset(_("Excused absence"), "absence", "absence_points", "absence_max"),
-            Fieldset(_("Ranking"), "minimum_evenings",
+            Fieldset(_("Ranking"), "ranks", "minimum_evenings",
                      HTML(format_html('<p class="small text-body-secondary">{}</p>',
                                       _("Ties: more evenings counted, then the best single result, then lot."))),
                      "seed"),
@@ -166,6 +172,9 @@ class CompetitionForm(forms.ModelForm):
         self._absence(data, rules)
         if data.get("minimum_evenings"):
             rules["minimum_evenings"] = data["minimum_evenings"]
+        if data.get("ranks") == "teams":
+            rules["ranks"] = "teams"
+            self._fixed_teams(rules)
         if not self.errors:
             try:
                 parse_rules(rules)  # the guard the competition file has: never store rules it would refuse
@@ -199,6 +208,21 @@ class CompetitionForm(forms.ModelForm):
                                    "plan more evenings.") % {"of": of})
         rules["count"] = {"best": best, "of": of}
         return of
+
+    def _fixed_teams(self, rules: dict) -> None:
+        """A competition of fixed teams: no excused absences, and only evenings that rank fixed teams."""
+        if "absence" in rules:
+            self.add_error("absence", _("Excused absences are of people; a competition of fixed teams has none."))
+        if self.instance.pk is None:
+            return
+        if self.instance.excused.exists():
+            self.add_error("ranks", _("This competition has excused absences; withdraw them before it ranks fixed "
+                                      "teams."))
+        for evening in self.instance.evenings.select_related("tournament"):
+            if not fixed_teams(evening.tournament.individual, evening.tournament.scoring_system):
+                self.add_error("ranks", _("Evening %(number)s (%(tournament)s) does not rank fixed teams.")
+                               % {"number": evening.number, "tournament": evening.tournament.name})
+                return
 
     def _absence(self, data: dict, rules: dict) -> None:
         kind = data.get("absence")
@@ -237,6 +261,7 @@ def initial_of(rules: dict) -> dict[str, Any]:
         "periods": periods_text(rules.get("periods")),
         "absence": "none" if absence is None else "average" if absence.get("points") == "average" else "fixed",
         "minimum_evenings": rules.get("minimum_evenings", 0),
+        "ranks": rules.get("ranks", "people"),
     }
     if isinstance(count, dict):
         initial.update(best=count.get("best"), of=count.get("of"))

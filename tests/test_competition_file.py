@@ -305,3 +305,37 @@ def test_public_names_follow_the_strictest_setting(db, tmp_path):
     public = {line.name for line in shown_lines(report, public=True)}
     assert "Eva V." in public and "Eva Visser" not in public
     assert "Eva Visser" in {line.name for line in shown_lines(report, public=False)}
+
+
+def test_a_competition_of_fixed_teams(db, tmp_path):
+    """An addition to the contract: "ranks": "teams" ranks a team as its two people together."""
+    season = {**SEASON, "rules": {"per_evening": "points", "ranks": "teams"}, "excused": []}
+    slug = run("import_competition", write(tmp_path, season)).strip()
+    rows = by_person(standings(slug))
+    # Kim and Lot: 26 (evening 1) + 14 (evening 2) as one team; Bo and Kim (evening 3) are another team.
+    assert rows["kim kok & lot lam"]["points"] == 40 and rows["kim kok & lot lam"]["evenings"] == 2
+    assert rows["kim kok & lot lam"]["name"] == "Team 2"  # as it was last called (evening 2)
+    assert rows["bo de boer & kim kok"]["points"] == 26
+    assert rows["cas smit & zoe ozdemir"]["points"] == 26 and len(rows) == 7
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"excused": [{"evening": 2, "person": "p-eva"}]}, "a competition of fixed teams has none"),
+    ({"rules": {"per_evening": "points", "ranks": "teams", "absence": {"points": 5}}}, "fixed teams has none"),
+    ({"rules": {"per_evening": "points", "ranks": "pairs"}}, 'rules.ranks must be "people" or "teams"'),
+])
+def test_fixed_teams_refuse_what_belongs_to_people(db, tmp_path, change, message):
+    season = {**SEASON, "rules": {"per_evening": "points", "ranks": "teams"}, **change}
+    with pytest.raises(CommandError, match=message):
+        run("import_competition", write(tmp_path, season))
+    assert not Competition.objects.exists()
+
+
+def test_fixed_teams_refuse_an_individual_evening(db, tmp_path):
+    night = {"format": "keezen-tournament", "version": 1, "entry": "individual", "name": "Inloop", "rounds": 1,
+             "scoring": "pawns-2pt", "players": [{"id": f"P{n}", "name": f"Speler {n}"} for n in range(1, 5)],
+             "tables": []}
+    season = {**SEASON, "rules": {"per_evening": "points", "ranks": "teams"}, "excused": [],
+              "tournaments": [SEASON["tournaments"][0], night]}
+    with pytest.raises(CommandError, match="evening 2 .*a competition of fixed teams takes tournaments of teams"):
+        run("import_competition", write(tmp_path, season))

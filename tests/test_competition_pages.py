@@ -465,3 +465,19 @@ def test_hostile_values_in_every_field_are_refused_without_writing(director_clie
                     assert rows() == before, (url, field, kind)
     for kind, value in HOSTILE.items():
         assert director_client.get(reverse("seasons:detail", args=[season.slug]), {"after": value}).status_code < 500
+
+
+def test_a_competition_of_fixed_teams_on_the_form(director_client, season):
+    response = director_client.post(reverse("seasons:create"), form_data(ranks="teams", absence="none"))
+    assert response.status_code == 302 and Competition.objects.get(name="Najaarscompetitie").rules["ranks"] == "teams"
+    refused = director_client.post(reverse("seasons:create"), form_data(name="Teams", ranks="teams"))
+    assert refused.status_code == 422 and "a competition of fixed teams has none" in refused.content.decode()
+    assert not Competition.objects.filter(name="Teams").exists()
+    # The season has excused absences: it cannot become a competition of fixed teams.
+    url = reverse("seasons:edit", args=[season.slug])
+    before = dict(season.rules)
+    refused = director_client.post(url, form_data(name=season.name, slug=season.slug, ranks="teams", absence="none",
+                                                  best="2", of="4", periods="", per_evening="points"))
+    season.refresh_from_db()
+    assert refused.status_code == 422 and "withdraw them before it ranks fixed teams" in refused.content.decode()
+    assert season.rules == before

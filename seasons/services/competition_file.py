@@ -20,7 +20,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from people.refs import people_by_name, people_by_ref
-from scoring import Game
+from scoring import INDIVIDUAL_11, PER_PLAYER, Game
 from scoring.competition import MAX_EVENINGS, Rules, RulesError, parse_rules, whole
 from seasons.models import Competition, Evening, Excused
 from tournaments.models import Tournament
@@ -109,7 +109,7 @@ def read_competition(data: Any) -> ParsedCompetition:
             errors += error.errors
     tournaments = _tournaments(data.get("tournaments"), game, rules, errors)
     planned = _planned(rules, len(data.get("tournaments") or []) if isinstance(data.get("tournaments"), list) else 0)
-    excused = _excused(data.get("excused", []), planned, tournaments, errors)
+    excused = _excused(data.get("excused", []), planned, tournaments, errors, rules.ranks if rules else "people")
     if errors or rules is None:
         raise InvalidCompetitionFile(errors)
     return ParsedCompetition(data=data, rules=rules, tournaments=tournaments, excused=excused)
@@ -144,7 +144,16 @@ def _tournaments(value: Any, game: Any, rules: Rules | None, errors: list[str]) 
             parsed.append(read_file(tournament))
         except InvalidTournamentFile as error:
             errors += [f"{at}: {problem}" for problem in error.errors]
+            continue
+        if rules is not None and rules.ranks == "teams" and not fixed_teams(parsed[-1].individual, parsed[-1].setup.system):
+            errors.append(_("%(at)s: a competition of fixed teams takes tournaments of teams that rank teams (not "
+                            "players entering alone, not %(system)s)") % {"at": at, "system": INDIVIDUAL_11})
     return parsed
+
+
+def fixed_teams(individual: bool, system: str) -> bool:
+    """Whether a tournament's standings rank fixed teams, as a competition of teams needs."""
+    return not individual and system not in PER_PLAYER
 
 
 def _identities(parsed: ParsedFile) -> set[str]:
@@ -153,9 +162,13 @@ def _identities(parsed: ParsedFile) -> set[str]:
             for name, ref in players_of(entrant, parsed.individual)}
 
 
-def _excused(value: Any, planned: int, tournaments: list[ParsedFile], errors: list[str]) -> list[tuple[int, str, str]]:
+def _excused(value: Any, planned: int, tournaments: list[ParsedFile], errors: list[str],
+             ranks: str = "people") -> list[tuple[int, str, str]]:
     if not isinstance(value, list):
         errors.append(_('"excused" must be a list of {"evening": k, "person": …}'))
+        return []
+    if value and ranks == "teams":
+        errors.append(_('"excused": excused absences are of people; a competition of fixed teams has none'))
         return []
     refs = {ref for parsed in tournaments for entrant in parsed.teams
             for _name, ref in players_of(entrant, parsed.individual) if ref}

@@ -23,6 +23,7 @@ from people.refs import people_by_name
 from scoring.competition import MAX_EVENINGS, parse_rules
 from scoring.systems import SYSTEMS_OF, Game
 from seasons.models import Competition, Evening, Excused
+from seasons.services.competition_file import fixed_teams
 from seasons.services.places import fresh_places, forget_places
 from tournaments.models import GameChoice, Tournament
 from tournaments.names import person_key
@@ -60,6 +61,10 @@ def evening_problems(competition: Competition, tournament: Tournament) -> list[s
                   "tournaments of %(game)s can be its evenings.")
                 % {"tournament": tournament.name, "other": game_name(tournament.game),
                    "game": game_name(competition.game)}]
+    if parse_rules(competition.rules).ranks == "teams" and not fixed_teams(tournament.individual,
+                                                                           tournament.scoring_system):
+        return [_("“%(tournament)s” does not rank fixed teams (its players enter alone, or it ranks players); this "
+                  "competition ranks fixed teams.") % {"tournament": tournament.name}]
     if competition.evenings.filter(tournament=tournament).exists():
         return [_("“%(tournament)s” is an evening of this competition already.") % {"tournament": tournament.name}]
     count = competition.evenings.count()
@@ -124,8 +129,7 @@ def played_keys(evening: Evening) -> set[str]:
     """Who played the evening, as the standings know people (the register's id in files or name as
     matched, else the player's name as matched): the entrants of its tournament who played a round."""
     evening = fresh_places([evening])[0]
-    players = [(pk, name) for _rank, _points, seated in (evening.places or {}).get("places", [])
-               for pk, name in seated]
+    players = [(pk, name) for place in (evening.places or {}).get("places", []) for pk, name in place[2]]
     linked = {pk: ref or key for pk, ref, key in Person.objects.filter(pk__in={pk for pk, _n in players if pk})
               .values_list("pk", "ref", "key")}
     return {linked[pk] if pk in linked else person_key(name) for pk, name in players}
@@ -141,6 +145,8 @@ def excuse_problems(competition: Competition, number: int, person: Person | None
     evening = competition.evenings.select_related("tournament").filter(number=number).first()
     if evening is None:
         return [_("This competition has no evening %(number)s.") % {"number": number}]
+    if parse_rules(competition.rules).ranks == "teams":
+        return [_("This competition ranks fixed teams: excused absences are of people, and it has none.")]
     shown = person.name if person is not None else " ".join(name.split())
     key = person.competition_key if person is not None else person_key(name)
     if not key:

@@ -7,8 +7,8 @@ soon as the tournament gets a result (``competition.md``: "standings update as s
 tournament of the series gets results").
 
 The standings are those the players see: frozen by the director before the prize-giving, the
-competition shows the frozen places too. A place is ``[rank, points, [[person pk or None, player name], …]]``: one player, or both players of
-a team (each gets the team's points). Only entrants who played a round count; their ranks are
+competition shows the frozen places too. A place is ``[rank, points, [[person pk or None, player name], …], team name]``: one player, or both
+players of a team (each gets the team's points; a competition of fixed teams ranks the two together). Only entrants who played a round count; their ranks are
 their order among them (a team registered but never seated is not an entrant of the evening).
 """
 
@@ -35,7 +35,7 @@ def take_places(tournament: Tournament) -> dict:
             continue
         seats = [int(row.key.rsplit("/", 1)[1])] if report.per_player else [1, 2]
         players = [list(people[(row.team.pk, seat)]) for seat in seats if (row.team.pk, seat) in people]
-        places.append([len(places) + 1, row.points, players or [[None, row.name]]])
+        places.append([len(places) + 1, row.points, players or [[None, row.name]], row.team.name])
     return {"after_round": report.after_round, "places": places}
 
 

@@ -162,6 +162,9 @@ def number_for_json(value: Decimal) -> int | float:
 def rules_in_words(rules: Rules) -> list[str]:
     """The rules in a few sentences, for the public page, the PDF and the director's page."""
     words: list[str] = []
+    if rules.ranks == "teams":
+        words.append(_("It ranks fixed teams: the same two people together, whatever the team is called; each "
+                       "evening's result is the team's."))
     if rules.per_evening == "points":
         words.append(_("An evening gives each player their points in its standings."))
     elif rules.per_evening == "percentage":

@@ -111,8 +111,9 @@ def shown_lines(report: CompetitionStandings, public: bool) -> list[ShownLine]:
         if public else PublicNames.FULL
     compared = len(report.held) > 1
     shown = []
+    teams = report.competition.rules.get("ranks") == "teams"  # a team's name is public under every setting
     for index, line in enumerate(report.lines, start=1):
-        name = shown_name(line.name, setting) or _("Player %(number)s") % {"number": index}
+        name = line.name if teams else shown_name(line.name, setting) or _("Player %(number)s") % {"number": index}
         shown.append(ShownLine(line=line, name=name, marks=_marks(line.row.counted, line.row.dropped),
                                compared=compared))
     return shown

@@ -103,7 +103,8 @@ def competition_standings(competition: Competition, after: int | None = None, *,
 def _ranked(competition: Competition, evenings: list[Evening], people: dict[int, tuple[str, str]],
             absent: list[tuple[int, str, str, str]], after: int | None, movement: bool) -> CompetitionStandings:
     rules = rules_of.parse_rules(competition.rules)
-    held_evenings = [_held(evening, people) for evening in evenings if held(evening)]
+    teams = rules.ranks == "teams"
+    held_evenings = [_held(evening, people, teams) for evening in evenings if held(evening)]
     last = max((e.number for e in held_evenings if after is None or e.number <= after), default=0)
     after = last if after is None else after
     excused = [(evening, ref or key) for evening, ref, key, _name in absent]
@@ -114,7 +115,7 @@ def _ranked(competition: Competition, evenings: list[Evening], people: dict[int,
         if earlier:
             before = {row.person: row.rank for row in rules_of.rank(rules, held_evenings, excused,
                                                                    competition.seed, earlier)}
-    names = {ref or key: name for _evening, ref, key, name in absent} | _names(evenings, people, after)
+    names = {ref or key: name for _evening, ref, key, name in absent} | _names(evenings, people, after, teams)
     lines = tuple(Line(row=row, name=names.get(row.person, row.person),
                        movement=_moved(before.get(row.person), row.rank) if movement else None) for row in rows)
     return CompetitionStandings(competition=competition, after=after, lines=lines, evenings=tuple(evenings))
@@ -138,20 +139,33 @@ def _key(person: int | None, name: str, people: dict[int, tuple[str, str]]) -> s
     return person_key(name)
 
 
-def _held(evening: Evening, people: dict[int, tuple[str, str]]) -> HeldEvening:
+def _competitors(players: list[list], people: dict[int, tuple[str, str]], teams: bool) -> tuple[str, ...]:
+    """Who holds a place: each player, or with ``teams`` the team, known by its people together
+    ("anna de vries & bram jansen"), whatever it is called on the evening."""
+    keys = tuple(_key(pk, name, people) for pk, name in players)
+    return (" & ".join(sorted(keys)),) if teams else keys
+
+
+def _held(evening: Evening, people: dict[int, tuple[str, str]], teams: bool) -> HeldEvening:
     return HeldEvening(number=evening.number, places=tuple(
-        Place(rank=rank, points=points if type(points) is int else Decimal(points),  # noqa: E721 (not a bool)
-              people=tuple(_key(pk, name, people) for pk, name in players))
-        for rank, points, players in evening.places["places"]))
+        Place(rank=place[0], points=place[1] if type(place[1]) is int else Decimal(place[1]),  # noqa: E721
+              people=_competitors(place[2], people, teams))
+        for place in evening.places["places"]))
 
 
-def _names(evenings: list[Evening], people: dict[int, tuple[str, str]], after: int) -> dict[str, str]:
-    """Each person's name: the register's, else as the player was last written (up to ``after``)."""
+def _names(evenings: list[Evening], people: dict[int, tuple[str, str]], after: int, teams: bool) -> dict[str, str]:
+    """Each person's name: the register's, else as the player was last written (up to ``after``); with
+    ``teams``, each team's name as it was last written."""
     names: dict[str, str] = {}
     for evening in evenings:
         if not evening.places or evening.number > after:
             continue
-        for _rank, _points, players in evening.places["places"]:
+        for place in evening.places["places"]:
+            players = place[2]
+            if teams:
+                team_name = place[3] if len(place) > 3 else " & ".join(name for _pk, name in players)
+                names[_competitors(players, people, teams)[0]] = team_name
+                continue
             for pk, name in players:
                 names[_key(pk, name, people)] = people[pk][1] if pk in people else name
     return names
