@@ -8,13 +8,13 @@ import pytest
 from playwright.sync_api import expect
 
 from people.models import Person
-from tests.browser.conftest import browser, log_in, page, page_problems  # noqa: F401 - fixtures
+from tests.browser.conftest import log_in
 from tournaments.models import Club, Player
 
 pytestmark = pytest.mark.browser
 
 
-def test_choosing_a_suggestion_links_the_player(page, page_problems, director, tournament):  # noqa: F811
+def test_choosing_a_suggestion_links_the_player(page, page_problems, director, tournament):
     noord = Club.objects.create(name="KC Noord")
     Person.objects.create(name="Zoë Özdemir", member_number="1234", club=noord)
     chosen = Person.objects.create(name="Zoë Özdemir", member_number="5678")
@@ -47,7 +47,7 @@ def test_choosing_a_suggestion_links_the_player(page, page_problems, director, t
     assert page_problems == []
 
 
-def test_typing_over_a_chosen_name_lets_go(page, page_problems, director, tournament):  # noqa: F811
+def test_typing_over_a_chosen_name_lets_go(page, page_problems, director, tournament):
     Person.objects.create(name="Anna de Vries")
     log_in(page, director)
     page.goto(f"/director/t/{tournament.slug}/teams/add/")
