@@ -71,6 +71,8 @@ class ParsedFile:
     rulings: list[dict] = field(default_factory=list)
     door: dict | None = None
     """The money at the door (entry fee and payments), when the file has it."""
+    prizes: dict | None = None
+    """The prizes of the day (settings, categories and their tags, the prize list), when the file has them."""
 
     @property
     def setup(self) -> Scoring:

@@ -5,8 +5,9 @@ range and length of the schema (:mod:`.schema`); these checks see a file whose t
 sound and check what only version 2 holds makes sense: each team's details given once with a
 number of its own, each round's details for the rounds used, each table's link used once and its
 codes for exactly its teams, every version of every sheet numbered in order and possible at the
-table, the log's versions and teams, the rulings' tables, and the money at the door (each payment
-of a team of the file, paid once). Each problem names its place.
+table, the log's versions and teams, the rulings' tables, the money at the door (each payment
+of a team of the file, paid once), and the prizes (each category named once, carried by teams and
+players of the file, each prize of a category naming one). Each problem names its place.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from door.models import FeePer
+from prizes.models import PrizeRule
 from tournaments.games import Scoring
 from tournaments.services.sheet_states import result_counts
 from tournaments.services.tournament_file.checks import ParsedFile, file_scoring, sheet_problems
@@ -212,6 +214,65 @@ def _check_door(door: dict, parsed: ParsedFile, errors: list[str]) -> None:
     parsed.door = door
 
 
+def _check_category_tags(category: dict, parsed: ParsedFile, errors: list[str]) -> None:
+    """Who carries ``category``: teams and players of the file, each once (an individual file's
+    players by their ids; a team file's players by their team's id and seat)."""
+    at = _("prizes, category “%(name)s”") % {"name": category["name"]}
+    ids = {team["id"] for team in parsed.teams}
+    if parsed.individual:
+        tagged: set = set()
+        for player in category["players"]:
+            if player not in ids:
+                errors.append(_("%(at)s: player %(player)s is not in the list of players")
+                              % {"at": at, "player": player})
+            elif player in tagged:
+                errors.append(_("%(at)s: player %(player)s is listed twice") % {"at": at, "player": player})
+            tagged.add(player)
+        return
+    teams: set[str] = set()
+    for team in category["teams"]:
+        if team not in ids:
+            errors.append(_("%(at)s: team %(team)s is not in the list of teams") % {"at": at, "team": team})
+        elif team in teams:
+            errors.append(_("%(at)s: team %(team)s is listed twice") % {"at": at, "team": team})
+        teams.add(team)
+    players: set[tuple[str, int]] = set()
+    for player in category["players"]:
+        key = (player["team"], player["player"])
+        if key[0] not in ids:
+            errors.append(_("%(at)s: team %(team)s is not in the list of teams") % {"at": at, "team": key[0]})
+        elif key in players:
+            errors.append(_("%(at)s: player %(seat)s of team %(team)s is listed twice")
+                          % {"at": at, "seat": key[1], "team": key[0]})
+        players.add(key)
+
+
+def _check_prizes(prizes: dict, parsed: ParsedFile, errors: list[str]) -> None:
+    """Each category named once (ignoring case, as the database does), carried by teams and players
+    of the file; each prize of a category naming one of them, and no other prize naming one. Not
+    checked: whether anybody can win a prize in the standings (the director's page asks that of a
+    change; a backup holds what the day had, and restores it as it was)."""
+    names: dict[str, str] = {}
+    for category in prizes["categories"]:
+        key = category["name"].lower()
+        if key in names:
+            errors.append(_("prizes: the category “%(name)s” is given twice") % {"name": category["name"]})
+            continue
+        names[key] = category["name"]
+        _check_category_tags(category, parsed, errors)
+    for number, prize in enumerate(prizes["list"], start=1):
+        at = _("prizes, prize %(number)s") % {"number": number}
+        if prize["rule"] != PrizeRule.CATEGORY:
+            if "category" in prize:
+                errors.append(_('%(at)s: "category" is given, but only a prize of a category names one') % {"at": at})
+        elif "category" not in prize:
+            errors.append(_('%(at)s: "category" is missing: the prize is for the best of a category') % {"at": at})
+        elif prize["category"].lower() not in names:
+            errors.append(_('%(at)s: “%(name)s” is not a category of "categories"')
+                          % {"at": at, "name": prize["category"]})
+    parsed.prizes = prizes
+
+
 def check_day(parsed: ParsedFile, errors: list[str]) -> None:
     """Check version 2's sections of ``parsed`` (whose version-1 sections are sound) and fill them in."""
     data = parsed.data
@@ -224,3 +285,5 @@ def check_day(parsed: ParsedFile, errors: list[str]) -> None:
     _check_rulings(data["rulings"], parsed, errors)
     if "door" in data:
         _check_door(data["door"], parsed, errors)
+    if "prizes" in data:
+        _check_prizes(data["prizes"], parsed, errors)

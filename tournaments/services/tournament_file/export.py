@@ -8,8 +8,9 @@ the order it was given.
 
 Version 1's sections (``teams``, ``tables``) keep their shape: a table's result there is the sheet
 that counts in the standings now, so a version-1 reader sees the standings of the day. Version 2
-adds sections beside them that hold the rest of a running day (see :mod:`.spec`), and ``door``
-(the entry fee and its payments) only for a tournament that asks a fee. An individual
+adds sections beside them that hold the rest of a running day (see :mod:`.spec`), ``door``
+(the entry fee and its payments) only for a tournament that asks a fee, and ``prizes`` (the
+prize list, its settings and the categories) only for a tournament that has any of them. An individual
 tournament writes ``"entry": "individual"``, ``players`` instead of ``teams`` and tables of
 ``pairs`` whose results are the stored lists in pair order (:mod:`.sides`).
 """
@@ -32,6 +33,7 @@ from django.utils import timezone
 
 import scoring
 from door.models import Fee, Payment, Reduction
+from prizes.models import Category, PlayerCategory, Prize, PrizeRule, PrizeSettings, TeamCategory
 from tournaments.games import game_of
 from tournaments.models import Bye, Player, Result, ResultEvent, Round, Ruling, Table, TableSeat, Team, Tournament
 from tournaments.services.sheet_states import result_counts
@@ -204,7 +206,52 @@ def _export(tournament: Tournament, version: int) -> dict[str, Any]:
     door = _door_section(tournament, key_of)
     if door is not None:  # only a tournament that asks an entry fee: the files of the others stay as they were
         data["door"] = door
+    prizes = _prizes_section(tournament, key_of, rows.number_of, individual)
+    if prizes is not None:  # only a tournament with prizes, categories or its own settings: the others' files stay
+        data["prizes"] = prizes
     return data
+
+
+def _prizes_section(tournament: Tournament, key_of: dict[int, str], number_of: dict[int, int],
+                    individual: bool) -> dict[str, Any] | None:
+    """The prize settings, the categories by name with who carries them (teams by number, players
+    by team number and seat; an individual tournament's players by their ids) and the prizes in
+    handing-out order; None when the tournament has no prize, no category and the default settings
+    (:mod:`prizes`). Five queries."""
+    settings = PrizeSettings.objects.filter(tournament=tournament).values("one_each", "club_size").first()
+    defaults = {field: PrizeSettings._meta.get_field(field).default for field in ("one_each", "club_size")}
+    categories = sorted(Category.objects.filter(tournament=tournament).values_list("pk", "name"), key=lambda c: c[1])
+    prizes = list(Prize.objects.filter(tournament=tournament).order_by("order").values(
+        "rule", "number", "what", "category__name"))
+    if not prizes and not categories and (settings is None or settings == defaults):
+        return None
+    settings = settings or defaults
+    teams: dict[int, set[int]] = defaultdict(set)
+    for category_id, team_id in TeamCategory.objects.filter(category__tournament=tournament).values_list(
+            "category_id", "team_id"):
+        teams[category_id].add(team_id)
+    players: dict[int, set[tuple[int, int]]] = defaultdict(set)
+    for category_id, team_id, seat in PlayerCategory.objects.filter(category__tournament=tournament).values_list(
+            "category_id", "player__team_id", "player__seat"):
+        players[category_id].add((team_id, seat))
+    listed = []
+    for pk, name in categories:
+        if individual:  # the entrant or its one player carries it: the player of the file
+            carriers = teams[pk] | {team_id for team_id, _seat in players[pk]}
+            listed.append({"name": name,
+                           "players": [key_of[team_id] for team_id in sorted(carriers, key=number_of.get)]})
+        else:
+            listed.append({"name": name, "teams": [key_of[team_id] for team_id in sorted(teams[pk], key=number_of.get)],
+                           "players": [{"team": key_of[team_id], "player": seat} for team_id, seat in
+                                       sorted(players[pk], key=lambda found: (number_of[found[0]], found[1]))]})
+    entries = []
+    for prize in prizes:
+        entry: dict[str, Any] = {"rule": prize["rule"]}
+        if prize["rule"] == PrizeRule.CATEGORY:
+            entry["category"] = prize["category__name"]
+        entry.update({"number": prize["number"], "what": prize["what"]})
+        entries.append(entry)
+    return {"one_each": settings["one_each"], "club_size": settings["club_size"], "categories": listed, "list": entries}
 
 
 def _door_section(tournament: Tournament, key_of: dict[int, str]) -> dict[str, Any] | None:

@@ -39,6 +39,8 @@ from django.utils.translation import gettext_lazy
 from engine.house_rules import HouseRules
 from door.models import MAX_REDUCTIONS, Fee, Payment, Reduction
 from people.models import Person
+from prizes.models import Category, Prize, PrizeSettings
+from prizes.text import MAX_PRIZES
 from scoring.sheets import PLAYERS_PER_TEAM, TEAMS_PER_TABLE
 from scoring.systems import Game
 from tournaments.models import NAME_MAX_LENGTH, Club, Player, Result, ResultEvent, Round, Ruling, Table, TableSeat, Team, Tournament
@@ -538,7 +540,8 @@ def file_schema(version: int, individual: bool = False, game: str = Game.KEEZEN)
         required=("at", "position", "code", "seat", "card", "claim", "verdict", "note")))
     sections = {"tournament": tournament, "clubs": clubs, "team_details": team_details,
                 "round_details": round_details, "table_details": table_details, "rulings": rulings}
-    return Obj({**top, "exported_at": Moment(), **sections, "door": door_section(by)},
+    return Obj({**top, "exported_at": Moment(), **sections, "door": door_section(by),
+                "prizes": prizes_section(individual)},
                required=(*required, *sections))
 
 
@@ -554,6 +557,28 @@ def door_section(by: Kind) -> Obj:
                    "at": column(Payment, "paid_at"), "by": by},
                   required=("team", "amount", "method", "at"))
     return Obj({"fee": fee, "payments": List(payment)}, required=("fee", "payments"))
+
+
+def prizes_section(individual: bool) -> Obj:
+    """The prizes of the day (optional, :mod:`prizes`): the settings, the categories with who carries
+    them (a team by its id, a team's player by its team's id and seat; in an individual file a
+    player by their id), and the prizes in handing-out order, each as :class:`prizes.models.Prize`
+    keeps it (a category prize names its category)."""
+    name = column(Category, "name", blank=False)
+    if individual:
+        category = Obj({"name": name, "players": List(PLAYER_ID),
+                        "teams": Misplaced(gettext_lazy('an individual file lists the "players" of a category'))},
+                       required=("name", "players"))
+    else:
+        player = Obj({"team": TEAM_ID, "player": column(Player, "seat")}, required=("team", "player"))
+        category = Obj({"name": name, "teams": List(TEAM_ID), "players": List(player)},
+                       required=("name", "teams", "players"))
+    prize = Obj({"rule": column(Prize, "rule"), "category": name, "number": column(Prize, "number"),
+                 "what": column(Prize, "what", blank=False)},
+                required=("rule", "number", "what"))
+    return Obj({"one_each": column(PrizeSettings, "one_each"), "club_size": column(PrizeSettings, "club_size"),
+                "categories": List(category), "list": List(prize, 0, MAX_PRIZES)},
+               required=("one_each", "club_size", "categories", "list"))
 
 
 def check_schema(data: dict, version: int, individual: bool, errors: list[str]) -> None:
