@@ -2,9 +2,9 @@
 (tags on teams and players), the booby prize and the best club; who wins them; and the club
 ranking on the public standings.
 
-Why an app of its own: prizes read the standings but change nothing in them, so the tournament
-core (``tournaments``) knows nothing of prizes; this app reads the one standings shape
-(:mod:`tournaments.services.standings`) and keeps its own tables beside the tournament's.
+Why an app of its own: prizes read the standings but change nothing in them; this app reads the one
+standings shape (:mod:`tournaments.services.standings`) and keeps its own tables beside the
+tournament's. The tournament file carries them (its ``prizes`` section), so a backup keeps them.
 
 - :mod:`.awarding` — who wins what, and the club ranking, in pure Python (tested with stub rows);
 - :mod:`.text` — the prize list as the director types it ("1: vlaai", "youth: a cake", …);
