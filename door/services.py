@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 from door.models import MAX_CENTS, MAX_REDUCTIONS, REDUCTION_NAME_MAX_LENGTH, Fee, FeePer, Method, Payment, Reduction
 from door.money import euros
 from tournaments.models import Player, Team, Tournament
+from tournaments.services.teams import clean_name
 
 INVALID, CONFLICT = "invalid", "conflict"
 
@@ -76,7 +77,7 @@ def set_fee(tournament: Tournament, per: str, amount: int, reductions: Sequence[
     """Set the tournament's entry fee (in cents) and its reductions (name, cents off), replacing the
     ones before. Payments taken keep their amounts. Switching between per team and per person is
     refused while payments exist (they would no longer say who paid)."""
-    reductions = [(" ".join(name.split()), cents) for name, cents in reductions]
+    reductions = [(clean_name(name), cents) for name, cents in reductions]
     problems = _fee_problems(per, amount, reductions)
     if problems:
         raise refusal(problems)

@@ -29,6 +29,7 @@ from django.utils.translation import gettext as _
 from people.models import Person
 from tournaments.models import Player
 from tournaments.names import matches, person_key, sort_key
+from tournaments.services.teams import clean_name
 
 MEMBER_NUMBER_MAX_LENGTH = Person._meta.get_field("member_number").max_length
 SUGGESTIONS = 8
@@ -42,7 +43,7 @@ def clean_member_number(value: object) -> str:
         return ""
     if isinstance(value, float) and value.is_integer():
         value = int(value)
-    return " ".join(str(value).split())
+    return clean_name(value)
 
 
 def describe(person: Person) -> str:

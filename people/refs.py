@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping
 from people.models import Person
 from tournaments.models import Player
 from tournaments.names import person_key
+from tournaments.services.teams import clean_name
 
 
 def people_by_ref(names: Mapping[str, str]) -> dict[str, int]:
@@ -39,7 +40,7 @@ def people_by_name(tournament_ids: Iterable[int], names: Iterable[str] = (), *, 
                    .only("pk", "name"))
     wanted: dict[str, str] = {}
     for name in [*names, *(player.name for player in players)]:
-        wanted.setdefault(person_key(name), " ".join(name.split()))
+        wanted.setdefault(person_key(name), clean_name(name))
     wanted.pop("", None)
     found: dict[str, int] = {}
     known = Person.objects.filter(key__in=list(wanted)) if with_ids else Person.objects.filter(key__in=list(wanted), ref="")

@@ -31,8 +31,8 @@ from prizes.models import CATEGORY_NAME_MAX_LENGTH, Category, PlayerCategory, Pr
 from tournaments.models import Player, Team, Tournament
 from tournaments.numbers import whole_or
 from tournaments.services.standings import Standings, StandingsRow, standings
+from tournaments.services.teams import clean_name
 from tournaments.signals import bump
-
 
 # --- reading ----------------------------------------------------------------------------------
 
@@ -277,7 +277,7 @@ def save_prizes(tournament: Tournament, typed: str, one_each: bool, club_size: i
 def checked_category_name(tournament: Tournament, name: str, category: Category | None = None) -> str:
     """``name`` with its spaces normalised; a ValidationError when it cannot name a category: empty, too
     long, a number (that is a place), with a colon (the prize list's separator), a keyword, or taken."""
-    name = " ".join((name or "").split())
+    name = clean_name(name)
     if not name:
         raise ValidationError(_("Give the category a name."))
     if len(name) > CATEGORY_NAME_MAX_LENGTH:

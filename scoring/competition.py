@@ -128,7 +128,8 @@ def whole(value: Any) -> bool:
 
 
 def _number(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool) and value == value and abs(value) < 1e15
+    """A JSON number that a rule can hold: not a bool, not NaN, not infinite (``abs`` of both is not below 1e15)."""
+    return isinstance(value, int | float) and not isinstance(value, bool) and abs(value) < 1e15
 
 
 def parse_rules(data: Any) -> Rules:

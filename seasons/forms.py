@@ -34,6 +34,7 @@ from seasons.services.rules_input import (
 )
 from tournaments.models import PublicNames, Tournament
 from tournaments.models.registration import NAME_MAX_LENGTH
+from tournaments.services.teams import clean_name
 
 PER_EVENING = [
     ("points", _("Their points: what the player scored in that tournament's standings")),
@@ -313,7 +314,7 @@ class ExcusedForm(forms.Form):
 
     def clean(self) -> dict:
         data = super().clean()
-        person, name = data.get("person"), " ".join((data.get("name") or "").split())
+        person, name = data.get("person"), clean_name(data.get("name"))
         if self.errors:
             return data
         if (person is None) == (not name):

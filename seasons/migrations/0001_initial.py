@@ -3,9 +3,10 @@
 import django.core.validators
 import django.db.models.deletion
 import django.utils.timezone
+from django.db import migrations, models
+
 import tournaments.models.fields
 import tournaments.models.registration
-from django.db import migrations, models
 
 
 class Migration(migrations.Migration):

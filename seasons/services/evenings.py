@@ -24,9 +24,10 @@ from scoring.competition import MAX_EVENINGS, parse_rules
 from scoring.systems import SYSTEMS_OF, Game
 from seasons.models import Competition, Evening, Excused
 from seasons.services.competition_file import fixed_teams
-from seasons.services.places import fresh_places, forget_places
+from seasons.services.places import forget_places, fresh_places
 from tournaments.models import GameChoice, Tournament
 from tournaments.names import person_key
+from tournaments.services.teams import clean_name
 
 SHIFT = 1000
 """Numbers are moved past this while evenings are renumbered (the unique number of each evening
@@ -147,7 +148,7 @@ def excuse_problems(competition: Competition, number: int, person: Person | None
         return [_("This competition has no evening %(number)s.") % {"number": number}]
     if parse_rules(competition.rules).ranks == "teams":
         return [_("This competition ranks fixed teams: excused absences are of people, and it has none.")]
-    shown = person.name if person is not None else " ".join(name.split())
+    shown = person.name if person is not None else clean_name(name)
     key = person.competition_key if person is not None else person_key(name)
     if not key:
         return [_("Choose a person from the register or type a name.")]

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from scoring.competition import MAX_EVENINGS, Rules, as_number
+from tournaments.services.teams import clean_name
 
 MAX_PLACE_POINTS = 1000  # places a table may give points to (parse_rules' limit)
 MAX_POINTS = 1_000_000
@@ -98,7 +99,7 @@ def period_lines(text: str, last: int | None) -> list[dict]:
     shape = _("Line %(line)s: write a period as “name: evenings, best n”, for example “Autumn: 1-4, best 3”.")
     for number, line in lines:
         found = _PERIOD.match(line)
-        name = " ".join(found.group("name").split()) if found else ""
+        name = clean_name(found.group("name")) if found else ""
         if not (found and name and len(name) <= 100 and found.group("word").casefold() in best_words()):
             errors.append(shape % {"line": number})
             continue

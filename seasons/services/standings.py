@@ -148,7 +148,7 @@ def _competitors(players: list[list], people: dict[int, tuple[str, str]], teams:
 
 def _held(evening: Evening, people: dict[int, tuple[str, str]], teams: bool) -> HeldEvening:
     return HeldEvening(number=evening.number, places=tuple(
-        Place(rank=place[0], points=place[1] if type(place[1]) is int else Decimal(place[1]),  # noqa: E721
+        Place(rank=place[0], points=place[1] if type(place[1]) is int else Decimal(place[1]),
               people=_competitors(place[2], people, teams))
         for place in evening.places["places"]))
 

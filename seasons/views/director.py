@@ -15,8 +15,8 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from scoring.competition import parse_rules
-from seasons.forms import CompetitionForm, EveningForm, ExcusedForm
 from seasons.exporters import filename
+from seasons.forms import CompetitionForm, EveningForm, ExcusedForm
 from seasons.models import Competition
 from seasons.services.evenings import game_name
 from seasons.services.rules_input import rules_in_words
