@@ -332,7 +332,7 @@ def test_the_tournament_file_carries_a_card_ruling(director_client, drive, runni
 def test_the_hostile_sweep_on_a_klaverjassen_tournament(name, drive, running, monkeypatch):
     """tests/test_hostile_input.py's sweep, on a Klaverjassen drive (the busy day it uses plays
     Keezen, where the director's page is only a redirect to the dispute desk)."""
-    monkeypatch.setattr(hostile, "kwargs_for", lambda pattern, day: {
+    monkeypatch.setattr(hostile, "kwargs_for", lambda pattern, day, name="": {
         key: {"slug": day.slug}[key] for key in pattern.pattern.converters})
     from django.contrib.auth import get_user_model
 
