@@ -87,11 +87,12 @@ class Place:
 
 
 def places(report: Standings, tags: Tags | None = None) -> list[Place]:
-    """The places that may win a prize, best first: every place but a withdrawn team's."""
+    """The places that may win a prize, best first: every place but a withdrawn team's and, once a round
+    has been played, but those of teams that never played (a registered no-show wins no booby prize)."""
     tags = tags or Tags({}, {}, {}, {})
     found = []
     for row in report.rows:
-        if row.team.withdrawn:
+        if row.team.withdrawn or (report.after_round > 0 and all(points is None for points in row.rounds)):
             continue
         pk = row.team.pk
         carried = set(tags.teams.get(pk, ()))

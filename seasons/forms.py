@@ -81,8 +81,9 @@ class CompetitionForm(forms.ModelForm):
         label=_("Periods"), required=False, max_length=10000, widget=forms.Textarea(attrs={
             "rows": 3, "placeholder": _("Autumn: 1-4, best 3\nSpring: 5-8, best 3")}),
         help_text=_("Optional: one period a line, “name: evenings, best n”. The total is then the sum of the best n "
-                    "of each period, and evenings outside every period do not count. Periods may not overlap and "
-                    "name only evenings 1…M."))
+                    "of each period, and evenings outside every period do not count: with periods, “best N” above no longer "
+                    "decides, and M still says how many evenings are planned. Periods may not overlap and name only "
+                    "evenings 1…M."))
     absence = forms.ChoiceField(
         label=_("An excused absence gives"), choices=ABSENCE, widget=forms.RadioSelect, initial="none",
         help_text=_("Excuse a person on the competition's page, evening by evening. An excused evening is a result "

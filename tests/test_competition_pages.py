@@ -418,7 +418,7 @@ def test_excel_has_the_standings_and_a_column_per_evening(director_client, seaso
 def test_the_director_page_lists_evenings_excused_and_downloads(director_client, season):
     page = director_client.get(reverse("seasons:detail", args=[season.slug])).content.decode()
     for text in ("Clubavond 1", "Clubavond 3", "after round 1", "Anna de Vries", reverse("seasons:pdf", args=[season.slug]),
-                 reverse("seasons:xlsx", args=[season.slug]), "Add the next evening", "Excuse a person for an evening"):
+                 reverse("seasons:xlsx", args=[season.slug]), "All 3 planned evenings are added", "Excuse a person for an evening"):
         assert text in page
     assert director_client.get(reverse("seasons:detail", args=[season.slug]), {"after": "nope"}).status_code == 400
     assert director_client.get(reverse("seasons:detail", args=["nope"])).status_code == 404

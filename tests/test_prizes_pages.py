@@ -274,3 +274,18 @@ def test_players_alone_and_ranked_players_win_prizes_too(director_client, entry,
     assert page.count("place 1") >= 1 and "KC Noord" in page and "Anna" in page
     text = pdf_text(director_client.get(f"/director/t/{cup.slug}/prizes.pdf").content)
     assert text.index("cake") < text.index("vlaai") and "Anna" in text and "KC Noord" in text
+
+
+def test_a_team_that_never_played_wins_no_booby_prize(db):
+    """A registered no-show holds the last place of the standings, but the booby prize is for the last
+    team that played."""
+    from prizes.services import places
+    from tournaments.management.busy_day import build_busy_day
+    from tournaments.models import Team
+    from tournaments.services.standings import standings
+
+    day = build_busy_day(8, seed=3)
+    Team.objects.create(tournament=day, number=99, name="Nooit Gekomen")
+    shown = places(standings(day))
+    assert "Nooit Gekomen" not in [place.name for place in shown]
+    assert len(shown) == day.teams.filter(withdrawn=False).count() - 1

@@ -12,7 +12,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import timezone
-from django.utils.formats import date_format
+from django.utils.formats import date_format, localize
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
@@ -57,13 +57,13 @@ def _cell(line: ShownLine, evening: int) -> SafeString | str:
     mark = line.by_evening().get(evening)
     if mark is None:
         return "–"
-    text = f"{mark.points}{'*' if mark.excused else ''}"
+    text = f"{localize(mark.points)}{'*' if mark.excused else ''}"
     return text if mark.counted else mark_safe(f'<span class="dropped">{conditional_escape(text)}</span>')
 
 
 def _evening_width(lines: list[ShownLine], evenings: list[int]) -> float:
     """Wide enough for the widest result of an evening ("2740*": five characters at 8 pt)."""
-    widest = max((text_width(f"{mark.points}{'*' if mark.excused else ''}") for line in lines for mark in line.marks
+    widest = max((text_width(f"{localize(mark.points)}{'*' if mark.excused else ''}") for line in lines for mark in line.marks
                   if mark.evening in evenings), default=2)
     return max(8.0, widest * EVENING_PT * 25.4 / 72 * 0.62 + 3.2)
 
@@ -94,7 +94,7 @@ def pages(report: CompetitionStandings, lines: list[ShownLine], words: list[str]
         ]
         columns += [Column(str(evening), evening_width, "num small", _lines(_cell(line, evening) for line in chunk), "num")
                     for evening in evenings]
-        columns.append(Column(_("Points"), 16, "num total", _lines(line.points for line in chunk), "num"))
+        columns.append(Column(_("Points"), 16, "num total", _lines(localize(line.points) for line in chunk), "num"))
         lots = [_("by lot") if line.row.lot else "" for line in chunk]
         columns.append(Column("", 14, "lot", _lines(lots) if any(lots) else mark_safe("")))
         out.append({"number": number, "count": len(chunks), "columns": columns, "per_evening": bool(evenings)})

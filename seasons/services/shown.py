@@ -34,7 +34,8 @@ def after_of(competition: Competition, value: str | None) -> int | None:
     count = competition.evenings.count()
     after = whole_or(value, low=1, high=max(count, 1))
     if after is None or after > count:
-        raise AfterError(_("“after” must be an evening of this competition, 1 to %(count)s.") % {"count": count}
+        raise AfterError(_("The link asks for the standings after an evening this competition does not have; its "
+                           "evenings are 1 to %(count)s.") % {"count": count}
                          if count else _("This competition has no evenings yet."))
     return after
 

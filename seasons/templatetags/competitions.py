@@ -8,6 +8,7 @@ one include and this one query, without the tournaments' view knowing about comp
 from __future__ import annotations
 
 from django import template
+from django.utils.formats import localize
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
@@ -31,7 +32,7 @@ def marks(line) -> SafeString:
     excused = escape(_("exc."))
     parts = []
     for mark in line.marks:
-        text = f"#{mark.evening}&nbsp;{mark.points}"
+        text = f"#{mark.evening}&nbsp;{localize(mark.points)}"  # 4749,67 on a Dutch page
         if mark.excused:
             text = f"<i>{text}&nbsp;{excused}</i>"
         parts.append(text if mark.counted else f"<s>{text}</s>")

@@ -13,8 +13,8 @@ from functools import wraps
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
-from django.shortcuts import get_object_or_404
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
 
 from seasons.models import Competition
 from seasons.services.shown import AfterError, after_of
@@ -52,5 +52,6 @@ def after_or_400(request: HttpRequest, competition: Competition) -> int | None |
     not an evening of the competition."""
     try:
         return after_of(competition, request.GET.get("after"))
-    except AfterError as error:
-        return HttpResponseBadRequest(str(error), content_type="text/plain; charset=utf-8")
+    except AfterError as error:  # an old link, after an evening was removed: a page that says so, and the way back
+        return render(request, "seasons/bad_after.html", {"competition": competition, "problem": str(error),
+                                                          "back": request.path}, status=400)

@@ -84,7 +84,7 @@ def detail_page(request: HttpRequest, competition: Competition, *, status: int =
         "game": game_name(competition.game), "evenings": report.evenings, "excused": excused,
         "evening_form": evening_form or EveningForm(competition=competition),
         "excused_form": excused_form or ExcusedForm(competition=competition),
-        "planned": rules.of,
+        "planned": rules.of, "full": rules.of is not None and len(report.evenings) >= rules.of,
     }, status=status)
 
 
