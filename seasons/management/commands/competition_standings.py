@@ -1,7 +1,5 @@
 """``manage.py competition_standings SLUG [--after N] --format json|csv|text`` (competition.md)."""
 
-import csv
-import io
 import json
 
 from django.core.management.base import BaseCommand, CommandError, no_translations
@@ -9,6 +7,7 @@ from django.core.management.base import BaseCommand, CommandError, no_translatio
 from scoring.competition import as_number, parse_rules
 from seasons.models import Competition
 from seasons.services.standings import competition_standings
+from tournaments.management.command_io import write_table
 
 
 def _results(results) -> str:
@@ -40,15 +39,5 @@ class Command(BaseCommand):
         rows = [["" if line.rank is None else line.rank, line.row.person, line.name, as_number(line.row.points),
                  line.row.evenings, _results(line.row.counted), _results(line.row.dropped),
                  "lot" if line.row.lot else ""] for line in report.lines]
-        if format == "csv":
-            buffer = io.StringIO()
-            writer = csv.writer(buffer, lineterminator="\n")
-            writer.writerow(header)
-            writer.writerows(rows)
-            self.stdout.write(buffer.getvalue(), ending="")
-            return
-        widths = [max(len(str(x)) for x in column) for column in zip(header, *rows)]
-        self.stdout.write(f"{competition.name} — after evening {report.after}")
-        for line in [header] + rows:
-            self.stdout.write("  ".join(str(x).ljust(w) if i in (1, 2, 5, 6) else str(x).rjust(w)
-                                        for i, (x, w) in enumerate(zip(line, widths))).rstrip())
+        write_table(self.stdout, format, f"{competition.name} — after evening {report.after}", header, rows,
+                    left=(1, 2, 5, 6))

@@ -1,11 +1,10 @@
 """``manage.py import_competition FILE``: create a competition and its tournaments from a competition
 file (competition.md); prints its slug."""
 
-import sys
-
 from django.core.management.base import BaseCommand, CommandError, no_translations
 
 from seasons.services.competition_file import MAX_BYTES, InvalidCompetitionFile, import_competition, loads
+from tournaments.management.command_io import read_input
 
 
 class Command(BaseCommand):
@@ -16,14 +15,7 @@ class Command(BaseCommand):
 
     @no_translations  # the command line speaks English, as every command here
     def handle(self, *args, file: str, **options):
-        try:
-            if file == "-":
-                content = sys.stdin.buffer.read(MAX_BYTES + 1)
-            else:
-                with open(file, "rb") as stream:
-                    content = stream.read(MAX_BYTES + 1)
-        except OSError as error:
-            raise CommandError(f"cannot read {file}: {error.strerror}") from None
+        content = read_input(file, MAX_BYTES)
         try:
             competition = import_competition(loads(content))
         except InvalidCompetitionFile as error:

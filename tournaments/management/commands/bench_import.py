@@ -38,8 +38,8 @@ from tournaments.management.benchmarks import (
     random_arrivals,
     report,
     require_migrated,
-    rolled_back,
     result_line,
+    rolled_back,
 )
 from tournaments.models import Club, Tournament
 from tournaments.services.teams import register_teams

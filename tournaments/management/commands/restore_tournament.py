@@ -9,11 +9,11 @@ stick), the newest file in it (by the time in its name) is restored. Prints the 
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError, no_translations
 
+from tournaments.management.command_io import read_input
 from tournaments.services import backups
 from tournaments.services.lifecycle import contents
 from tournaments.services.tournament_file import InvalidTournamentFile, copy_file, loads, restore_file
@@ -37,14 +37,7 @@ class Command(BaseCommand):
                 path = backups.newest_in(path)
             except ValueError as error:
                 raise CommandError(str(error)) from None
-        try:  # one byte over the file's size limit is enough for loads() to refuse it
-            if file == "-":
-                content = sys.stdin.buffer.read(MAX_BYTES + 1)
-            else:
-                with path.open("rb") as stream:
-                    content = stream.read(MAX_BYTES + 1)
-        except OSError as error:
-            raise CommandError(f"cannot read {path}: {error.strerror}") from None
+        content = read_input(path if file != "-" else file, MAX_BYTES)
         try:
             data = loads(content)
             tournament = copy_file(data) if copy else restore_file(data)

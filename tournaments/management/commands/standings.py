@@ -1,11 +1,10 @@
 """``manage.py standings SLUG [--after-round N] [--format json|csv|text]``."""
 
-import csv
-import io
 import json
 
 from django.core.management.base import BaseCommand, CommandError
 
+from tournaments.management.command_io import write_table
 from tournaments.models import Tournament
 from tournaments.services.standings import standings_json
 
@@ -42,15 +41,4 @@ class Command(BaseCommand):
         for row in data["standings"]:
             first = [row[key] for key in keys]
             rows.append(first + ["" if p is None else p for p in row["rounds"]] + [row["points"], "lot" if row["lot"] else ""])
-        if format == "csv":
-            buffer = io.StringIO()
-            writer = csv.writer(buffer, lineterminator="\n")
-            writer.writerow(header)
-            writer.writerows(rows)
-            self.stdout.write(buffer.getvalue(), ending="")
-            return
-        widths = [max(len(str(x)) for x in column) for column in zip(header, *rows)]
-        self.stdout.write(f"{tournament.name} — after round {rounds}")
-        for line in [header] + rows:
-            self.stdout.write("  ".join(str(x).ljust(w) if i in (1, 2) else str(x).rjust(w)
-                                        for i, (x, w) in enumerate(zip(line, widths))).rstrip())
+        write_table(self.stdout, format, f"{tournament.name} — after round {rounds}", header, rows, left=(1, 2))
