@@ -93,18 +93,25 @@ def load_demo() -> tuple[Tournament, int]:
             "seed": 20261121,
         },
     )
-    existing = {name.casefold() for name in tournament.teams.values_list("name", flat=True)}
-    missing = [
-        TeamData(name=name, players=(p1, p2), club=CLUBS[index % len(CLUBS)], number=index + 1)
-        for index, (name, p1, p2) in enumerate(TEAMS)
-        if name.casefold() not in existing
-    ]
-    taken = set(tournament.teams.values_list("number", flat=True))
-    missing = [t if t.number not in taken else TeamData(t.name, t.players, t.club, None) for t in missing]
-    register_teams(tournament, missing)
+    added = _register_missing(tournament, TEAMS, CLUBS)
     if not tournament.round_set.exists():
         _demo_rounds(tournament)
-    return tournament, len(missing)
+    return tournament, added
+
+
+def _register_missing(tournament: Tournament, teams: list[tuple[str, str, str]], clubs: list[str]) -> int:
+    """Register the demo ``teams`` the tournament does not have yet (by name), clubs in turn; a number
+    taken by another team is left to follow on. Returns how many were added."""
+    existing = {name.casefold() for name in tournament.teams.values_list("name", flat=True)}
+    taken = set(tournament.teams.values_list("number", flat=True))
+    missing = [
+        TeamData(name=name, players=(p1, p2), club=clubs[index % len(clubs)],
+                 number=index + 1 if index + 1 not in taken else None)
+        for index, (name, p1, p2) in enumerate(teams)
+        if name.casefold() not in existing
+    ]
+    register_teams(tournament, missing)
+    return len(missing)
 
 
 DRIVE_CLUBS = ["KC De Klaverheer", "Kaartclub Aalsmeer", "De Ruitenboer", "Buurtvereniging De Kwakel"]
@@ -170,15 +177,7 @@ def load_drive() -> tuple[Tournament, int]:
             "game_rules": klaverjas.DEFAULTS.as_json(),
         },
     )
-    existing = {name.casefold() for name in tournament.teams.values_list("name", flat=True)}
-    missing = [
-        TeamData(name=name, players=(p1, p2), club=DRIVE_CLUBS[index % len(DRIVE_CLUBS)], number=index + 1)
-        for index, (name, p1, p2) in enumerate(DRIVE_TEAMS)
-        if name.casefold() not in existing
-    ]
-    taken = set(tournament.teams.values_list("number", flat=True))
-    missing = [t if t.number not in taken else TeamData(t.name, t.players, t.club, None) for t in missing]
-    register_teams(tournament, missing)
+    added = _register_missing(tournament, DRIVE_TEAMS, DRIVE_CLUBS)
     if not tournament.round_set.exists():
         _drive_rounds(tournament)
-    return tournament, len(missing)
+    return tournament, added
