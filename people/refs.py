@@ -16,14 +16,13 @@ from tournaments.services.teams import clean_name
 
 def people_by_ref(names: Mapping[str, str]) -> dict[str, int]:
     """The person's pk for each id in ``names`` (id → the name the file gives): found by ``ref``, or a
-    new person of that name. Two queries and one insert at most."""
+    new person of that name. One query and one insert at most."""
     if not names:
         return {}
     found = dict(Person.objects.filter(ref__in=list(names)).values_list("ref", "pk"))
-    Person.objects.bulk_create([Person(name=name, key=person_key(name), ref=ref)
-                                for ref, name in names.items() if ref not in found])
-    if len(found) < len(names):
-        found = dict(Person.objects.filter(ref__in=list(names)).values_list("ref", "pk"))
+    for person in Person.objects.bulk_create([Person(name=name, key=person_key(name), ref=ref)
+                                              for ref, name in names.items() if ref not in found]):
+        found[person.ref] = person.pk  # both databases return the new rows' pks
     return found
 
 

@@ -58,11 +58,6 @@ class Rules:
     minimum_evenings: int = 0
     ranks: str = "people"
 
-    @property
-    def planned(self) -> int | None:
-        """M, the evenings planned, when the rules say it (``count.of``)."""
-        return self.of
-
 
 @dataclass(frozen=True)
 class Place:
@@ -111,6 +106,7 @@ class Row:
 
     @property
     def results(self) -> tuple[Result, ...]:
+        """Every result, counted or dropped, in evening order."""
         return tuple(sorted(self.counted + self.dropped, key=lambda r: r.evening))
 
 

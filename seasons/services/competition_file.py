@@ -23,7 +23,6 @@ from people.refs import people_by_name, people_by_ref
 from scoring import INDIVIDUAL_11, PER_PLAYER, Game
 from scoring.competition import MAX_EVENINGS, Rules, RulesError, parse_rules, whole
 from seasons.models import Competition, Evening, Excused
-from tournaments.models import Tournament
 from tournaments.models.registration import NAME_MAX_LENGTH, free_slug
 from tournaments.names import person_key
 from tournaments.services.tournament_file import InvalidTournamentFile, export_file, import_file, read_file
@@ -248,7 +247,3 @@ def export_competition(competition: Competition) -> dict[str, Any]:
         data["excused"] = excused
     data["tournaments"] = [export_file(evening.tournament, version=1) for evening in evenings]
     return data
-
-
-def tournaments_of(competition: Competition) -> list[Tournament]:
-    return [evening.tournament for evening in competition.evenings.select_related("tournament").order_by("number")]

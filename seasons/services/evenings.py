@@ -25,6 +25,7 @@ from scoring.systems import SYSTEMS_OF, Game
 from seasons.models import Competition, Evening, Excused
 from seasons.services.competition_file import fixed_teams
 from seasons.services.places import forget_places, fresh_places
+from seasons.services.standings import key_of, people_of
 from tournaments.models import GameChoice, Tournament
 from tournaments.names import person_key
 from tournaments.services.teams import clean_name
@@ -130,10 +131,8 @@ def played_keys(evening: Evening) -> set[str]:
     """Who played the evening, as the standings know people (the register's id in files or name as
     matched, else the player's name as matched): the entrants of its tournament who played a round."""
     evening = fresh_places([evening])[0]
-    players = [(pk, name) for place in (evening.places or {}).get("places", []) for pk, name in place[2]]
-    linked = {pk: ref or key for pk, ref, key in Person.objects.filter(pk__in={pk for pk, _n in players if pk})
-              .values_list("pk", "ref", "key")}
-    return {linked[pk] if pk in linked else person_key(name) for pk, name in players}
+    people = people_of([evening])
+    return {key_of(pk, name, people) for place in (evening.places or {}).get("places", []) for pk, name in place[2]}
 
 
 def excused_person(name: str) -> Person | None:

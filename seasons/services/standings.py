@@ -94,7 +94,7 @@ def competition_standings(competition: Competition, after: int | None = None, *,
     """The standings after evening ``after`` (default: the last evening held); ``movement``: with each
     line's move since the evening held before it."""
     evenings = fresh_places(competition.evenings.select_related("tournament").order_by("number"))
-    people = _people(evenings)
+    people = people_of(evenings)
     absent = list(competition.excused.values_list("evening", "person__ref", "person__key", "person__name"))
     with _collector_paused():  # the database's work is done: only the ranking's short-lived objects now
         return _ranked(competition, evenings, people, absent, after, movement)
@@ -125,7 +125,7 @@ def _moved(before: int | None, now: int | None) -> int | None:
     return None if before is None or now is None else before - now
 
 
-def _people(evenings: list[Evening]) -> dict[int, tuple[str, str]]:
+def people_of(evenings: list[Evening]) -> dict[int, tuple[str, str]]:
     """pk → (key in the standings, name) of every linked person of the evenings (one query)."""
     pks = {pk for evening in evenings if evening.places for place in evening.places["places"]
            for pk, _name in place[2] if pk is not None}
@@ -133,7 +133,9 @@ def _people(evenings: list[Evening]) -> dict[int, tuple[str, str]]:
             Person.objects.filter(pk__in=pks).values_list("pk", "ref", "key", "name")}
 
 
-def _key(person: int | None, name: str, people: dict[int, tuple[str, str]]) -> str:
+def key_of(person: int | None, name: str, people: dict[int, tuple[str, str]]) -> str:
+    """Who a player of a place is in the standings: their person's key (``people``: :func:`people_of`), or
+    their name as matched."""
     if person is not None and person in people:
         return people[person][0]
     return person_key(name)
@@ -142,7 +144,7 @@ def _key(person: int | None, name: str, people: dict[int, tuple[str, str]]) -> s
 def _competitors(players: list[list], people: dict[int, tuple[str, str]], teams: bool) -> tuple[str, ...]:
     """Who holds a place: each player, or with ``teams`` the team, known by its people together
     ("anna de vries & bram jansen"), whatever it is called on the evening."""
-    keys = tuple(_key(pk, name, people) for pk, name in players)
+    keys = tuple(key_of(pk, name, people) for pk, name in players)
     return (" & ".join(sorted(keys)),) if teams else keys
 
 
@@ -167,5 +169,5 @@ def _names(evenings: list[Evening], people: dict[int, tuple[str, str]], after: i
                 names[_competitors(players, people, teams)[0]] = team_name
                 continue
             for pk, name in players:
-                names[_key(pk, name, people)] = people[pk][1] if pk in people else name
+                names[key_of(pk, name, people)] = people[pk][1] if pk in people else name
     return names
