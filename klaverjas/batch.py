@@ -27,15 +27,22 @@ _encode_ascii = json.JSONEncoder().encode
 _decode = json.JSONDecoder().decode
 
 
+_LINE_BREAKS = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"})
+"""Characters JSON keeps as they are but Python's ``str.splitlines`` (and JavaScript) break lines at: an
+answer echoing one is still one line for every reader."""
+
+
 def _encode(obj: Any) -> str:
     """JSON as the spec's examples write it; text that UTF-8 cannot carry (a lone surrogate echoed
-    from an ``id`` written ``"\\ud800"``) is written with ASCII escapes instead."""
+    from an ``id`` written ``"\\ud800"``) is written with ASCII escapes instead, and a line break other
+    than ``\\n`` (:data:`_LINE_BREAKS`) as its escape."""
     text = _encode_text(obj)
     if not text.isascii():
         try:
             text.encode("utf-8")
         except UnicodeEncodeError:
             return _encode_ascii(obj)
+        return text.translate(_LINE_BREAKS)
     return text
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import json
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from klaverjas.api import answer
@@ -182,6 +182,7 @@ def test_any_json_gets_an_answer_never_an_exception(value):
 
 @settings(max_examples=50, deadline=None)
 @given(st.lists(json_values, max_size=8))
+@example(["\x85", "\u2028 \u2029"])  # echoed, each a line break to str.splitlines: escaped in the answer
 def test_the_batch_answers_every_line_as_the_api_does(values):
     lines = [json.dumps(value) + "\n" for value in values]
     out = io.StringIO()
