@@ -16,6 +16,7 @@ from tournaments.models.registration import (  # noqa: F401
     ForcedOrOptional,
     GameChoice,
     Language,
+    MissedRounds,
     PublicNames,
     Player,
     ScoringSystem,

@@ -29,6 +29,11 @@ def default_pawn_points() -> list[int]:
     return list(DEFAULT_PAWN_ORDER_POINTS)
 
 
+def new_backup_key() -> str:
+    """A random key that names the tournament's backup folder: it never changes, whatever the slug becomes."""
+    return secrets.token_hex(8)
+
+
 def new_seed() -> int:
     """A random seed for the tournament's draws, stored so that every draw can be repeated."""
     return secrets.randbelow(2**31 - 1) + 1
@@ -68,6 +73,14 @@ class DrawMode(models.TextChoices):
 
     PLANNED = "planned", _("Planned: every round drawn at once (route cards)")
     STANDINGS = "standings", _("By standings: each round from the standings, the best together")
+
+
+class MissedRounds(models.TextChoices):
+    """How the standings and the prizes treat a team that missed rounds (never played ones are listed last)."""
+
+    RANKED = "ranked", _("Ranked with the others; the booby prize only for a team that played every round")
+    APART = "apart", _("Ranked after the teams that played every round")
+    NO_PRIZES = "no-prizes", _("Ranked, but no prize (no place, category or booby prize)")
 
 
 class PublicNames(models.TextChoices):
@@ -246,6 +259,13 @@ class Tournament(models.Model):
         help_text=_("How player names appear on the public pages, the PDFs for the wall and the exported "
                     "files. The director's pages always show full names."),
     )
+    missed_rounds = models.CharField(
+        _("teams that missed rounds"), max_length=10, choices=MissedRounds.choices, default=MissedRounds.RANKED,
+        help_text=_("A team that never played is always listed after the others, marked \u201cdid not play\u201d."),
+    )
+    # The name of the tournament's backup folder (services/backups.py): a slug can be renamed and taken
+    # again by a new tournament, this key never is.
+    backup_key = models.CharField(_("backup key"), max_length=32, unique=True, default=new_backup_key, editable=False)
     # default, not auto_now_add: a restored tournament keeps the times of the original.
     created_at = models.DateTimeField(_("created at"), default=timezone.now, editable=False)
     # Before the prize-giving the director freezes the public standings: players then see this
