@@ -82,7 +82,7 @@ bench-competition: install
 	$(PY) manage.py migrate --noinput -v 0
 	$(PY) manage.py bench_competition
 
-# The second laptop (README, "If the laptop dies"): make restore FILE=/media/usb/backups/<slug>
+# The second laptop (README, "If the laptop dies"): make restore FILE=/media/usb/backups/<folder>
 restore:
 	@test -n "$(FILE)" || { echo "usage: make restore FILE=path/to/backup.json (or a folder of backups: its newest file)"; exit 2; }
 	@$(MAKE) --no-print-directory migrate

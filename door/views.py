@@ -13,7 +13,6 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -21,6 +20,7 @@ from door import services
 from door.forms import FeeForm
 from door.models import Method
 from door.money import euros
+from keezen_site.redirects import back_to
 from tournaments.models import Team
 from tournaments.numbers import whole_or
 from tournaments.permissions import director_required
@@ -50,10 +50,7 @@ def _row(request: HttpRequest, team: Team, problems: list[str] = (), status: int
 
 def _back(request: HttpRequest, slug: str) -> str:
     """Where a plain form returns: the page it came from (``next``, on this site), else the check-in."""
-    back = request.POST.get("next", "")
-    if back and url_has_allowed_host_and_scheme(back, {request.get_host()}, require_https=request.is_secure()):
-        return back
-    return reverse("director:checkin", args=[slug])
+    return back_to(request, request.POST.get("next"), reverse("director:checkin", args=[slug]))
 
 
 def _refused(request: HttpRequest, team: Team, error: ValidationError) -> HttpResponse:

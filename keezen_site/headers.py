@@ -1,4 +1,5 @@
-"""The Content-Security-Policy (django-csp), as keezen_site/settings.py's security section sets it.
+"""The Content-Security-Policy (django-csp), as keezen_site/settings.py's security section sets it,
+and the one rule for search engines (:func:`search_engines_may_index`, :class:`RobotsTagMiddleware`).
 
 The policy allows only the site's own files: every script and style sheet is a file under
 ``static/``, no inline script, style element or ``style=""`` attribute, no ``unsafe-inline`` or
@@ -10,6 +11,13 @@ The policy allows only the site's own files: every script and style sheet is a f
 * PDFs get no policy: Chrome shows an inline PDF in a viewer page of its own that a policy on the
   PDF's response breaks (crbug.com/271452). WeasyPrint makes the PDFs on the server, where a
   browser's policy does not apply anyway. The other headers (nosniff, frame denial) still apply.
+
+Search engines: players' names are on the public pages, so nothing is indexed unless the site
+allows it (``SEARCH_ENGINES_ALLOWED``), and then only the public HTML pages. Pages say so in a
+``<meta name="robots">`` (``tournaments.context_processors.robots``); every other answer — the
+standings JSON, the competition's PDF, any file — in an ``X-Robots-Tag`` header, set here for every
+response so that no new download can forget it (robots.txt only asks crawlers not to fetch; a link
+elsewhere can still get a file indexed without this header).
 """
 
 from __future__ import annotations
@@ -17,7 +25,10 @@ from __future__ import annotations
 import base64
 import hashlib
 
+from collections.abc import Callable
+
 from csp.middleware import CSPMiddleware
+from django.conf import settings
 from django.http import HttpRequest, HttpResponseBase
 
 from engine.board_svg import STYLE
@@ -39,3 +50,29 @@ class ContentSecurityPolicyMiddleware(CSPMiddleware):
             response._csp_exempt = True
             response._csp_exempt_ro = True
         return super().process_response(request, response)
+
+
+NOINDEX = "noindex, nofollow"
+
+
+def search_engines_may_index(request: HttpRequest) -> bool:
+    """Whether search engines may index the page this request shows: only with
+    ``SEARCH_ENGINES_ALLOWED``, and only a public page (not a director's page, a table's private link,
+    the admin or the login)."""
+    match = getattr(request, "resolver_match", None)
+    return bool(settings.SEARCH_ENGINES_ALLOWED) and match is not None and match.namespace == "public"
+
+
+class RobotsTagMiddleware:
+    """``X-Robots-Tag: noindex, nofollow`` on every answer but a public HTML page the site lets search
+    engines index: a JSON or a file (a PDF of names) is never indexed."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
+        response = self.get_response(request)
+        page = response.get("Content-Type", "").startswith("text/html")
+        if not (page and search_engines_may_index(request)):
+            response.headers.setdefault("X-Robots-Tag", NOINDEX)
+        return response

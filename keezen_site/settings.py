@@ -70,6 +70,7 @@ MIDDLEWARE = [
     "keezen_site.https.DirectorHttpsMiddleware",  # HTTPS=1: the director's pages over HTTPS
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "keezen_site.headers.ContentSecurityPolicyMiddleware",
+    "keezen_site.headers.RobotsTagMiddleware",  # noindex on every answer search engines may not index
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",

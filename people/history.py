@@ -54,7 +54,8 @@ def _result(player: Player, partners: tuple[str, ...]) -> TournamentResult:
     wanted = f"T{team.number}/{player.seat}" if report.per_player else None
     row = next((row for row in report.rows
                 if (row.key == wanted if wanted else row.team.pk == team.pk)), None)
-    played = row is not None and report.shows_lot and any(points is not None for points in row.rounds)
+    played = (row is not None and report.shows_lot and not row.did_not_play
+              and any(points is not None for points in row.rounds))
     return TournamentResult(
         tournament=tournament, team=team.name, team_number=team.number, partners=partners, name=player.name,
         place=row.rank if played else None, places=len(report.rows), points=row.points if played else None,

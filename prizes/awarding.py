@@ -7,14 +7,17 @@ plain values in and out they are tested with stub rows in milliseconds, as the p
 
 A *row* is one place of the standings, duck-typed: ``rank``, ``key`` (who holds the place: a team
 or a player, unique), ``name``, ``points``, ``club`` (empty: none) and ``categories`` (the keys of
-the categories it carries). Rows come best first; only rows that may win are given (the services
-leave withdrawn teams out).
+the categories it carries); optionally ``every_round`` (true when left out): the place's team
+took part in every round. Rows come best first; only rows that may win are given (the services
+leave withdrawn teams out, teams that did not play, and those that missed a round when the
+tournament gives them no prize).
 
 The rules, each with a ``number`` (1 unless said):
 
 - ``place``: the ``number``-th place;
 - ``category``: the ``number``-th best place among those carrying the category;
-- ``booby``: the ``number``-th place from the bottom (1: the last);
+- ``booby``: the ``number``-th place from the bottom (1: the last) among the rows of teams that
+  took part in every round (a team that missed one did not earn the last place: issue 31);
 - ``best-club``: the ``number``-th club of :func:`club_ranking` (a club is ranked by the sum of
   the points of its best ``club_size`` places; a club with fewer places is not ranked).
 
@@ -120,7 +123,7 @@ def candidates(rule: Rule, rows: Sequence[Row], clubs: Sequence[ClubPlace]) -> l
     if rule.kind == CATEGORY:
         return [row for row in rows if rule.category in row.categories]
     if rule.kind == BOOBY:
-        return list(reversed(rows))
+        return [row for row in reversed(rows) if getattr(row, "every_round", True)]
     return list(clubs)
 
 

@@ -9,9 +9,11 @@ written in one transaction that raises the tournament's results version, so the 
 page and the prize-list PDF (both keyed by it) are made again.
 
 Who may win: every place of the standings but those of withdrawn teams (they are not at the
-prize-giving). A place (a team, or a player where players are ranked) carries a category when its
-team carries it, or its player does; a team's place also when both its players carry it (a team
-of two ladies is a ladies' team).
+prize-giving) and of teams that did not play; when the tournament gives teams that missed a round
+no prize (``missed_rounds`` "no-prizes"), not theirs either; and the booby prize goes only to a
+team that took part in every round (a bye given by the draw is no missed round). A place (a team,
+or a player where players are ranked) carries a category when its team carries it, or its player
+does; a team's place also when both its players carry it (a team of two ladies is a ladies' team).
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from django.utils.translation import ngettext
 
 from prizes import awarding, text
 from prizes.models import CATEGORY_NAME_MAX_LENGTH, Category, PlayerCategory, Prize, PrizeSettings, TeamCategory
-from tournaments.models import Player, Team, Tournament
+from tournaments.models import MissedRounds, Player, Team, Tournament
 from tournaments.numbers import whole_or
 from tournaments.services.standings import Standings, StandingsRow, standings
 from tournaments.services.teams import clean_name
@@ -84,15 +86,18 @@ class Place:
     club: str
     categories: frozenset
     row: StandingsRow
+    every_round: bool = True  # the team took part in every round: only such a place wins the booby prize
 
 
 def places(report: Standings, tags: Tags | None = None) -> list[Place]:
-    """The places that may win a prize, best first: every place but a withdrawn team's and, once a round
-    has been played, but those of teams that never played (a registered no-show wins no booby prize)."""
+    """The places that may win a prize, best first: every place but a withdrawn team's, a team's that
+    did not play (a registered no-show wins no booby prize) and, under ``missed_rounds`` "no-prizes",
+    a team's that missed a round. The club ranking counts the same places."""
     tags = tags or Tags({}, {}, {}, {})
+    no_prizes = report.tournament.missed_rounds == MissedRounds.NO_PRIZES
     found = []
     for row in report.rows:
-        if row.team.withdrawn or (report.after_round > 0 and all(points is None for points in row.rounds)):
+        if row.team.withdrawn or row.did_not_play or (no_prizes and row.missed):
             continue
         pk = row.team.pk
         carried = set(tags.teams.get(pk, ()))
@@ -101,7 +106,8 @@ def places(report: Standings, tags: Tags | None = None) -> list[Place]:
             carried |= tags.players.get((pk, int(seat)), frozenset())
         elif tags.seats.get(pk):  # a team's place (or an entrant's): the tags every player carries
             carried |= frozenset.intersection(*(tags.players.get((pk, s), frozenset()) for s in tags.seats[pk]))
-        found.append(Place(row.rank, row.key, row.name, row.points, row.team.club, frozenset(carried), row))
+        found.append(Place(row.rank, row.key, row.name, row.points, row.team.club, frozenset(carried), row,
+                           every_round=not row.missed))
     return found
 
 
@@ -168,6 +174,10 @@ def _reason(award: awarding.Award, names: dict[int, str], club_size: int) -> str
     named = {"count": award.candidates, "category": names.get(rule.category, "?"), "size": club_size}
     if award.problem == awarding.ALL_AWARDED:
         return _("Everyone who could win it has a prize handed out before it, and a winner gets at most one prize.")
+    if rule.kind == awarding.BOOBY and award.candidates < rule.number:
+        return ngettext("Only %(count)s place in the standings is of a team that played every round.",
+                        "Only %(count)s places in the standings are of teams that played every round.",
+                        award.candidates) % named
     if rule.kind in (awarding.PLACE, awarding.BOOBY):
         if not award.candidates:
             return _("Nobody is in the standings yet.")

@@ -6,7 +6,7 @@ arithmetic, and it can be tested with plain values.
 
 from scoring.points import DEFAULT_PAWN_ORDER_POINTS, TableScore, full_win_points, member_points, score
 from scoring.sheets import InvalidSheet, Sheet, SheetError, validate
-from scoring.standings import Entry, Standing, bye_score, lot_number, rank
+from scoring.standings import APART, MISSED_ROUNDS, NO_PRIZES, RANKED, Entry, Standing, bye_score, lot_number, rank
 from scoring.systems import (
     GAME_OF,
     INDIVIDUAL_11,
@@ -22,6 +22,7 @@ from scoring.systems import (
 )
 
 __all__ = [
+    "APART", "MISSED_ROUNDS", "NO_PRIZES", "RANKED",
     "DEFAULT_PAWN_ORDER_POINTS", "GAME_OF", "INDIVIDUAL_11", "KEEZEN_SYSTEMS", "KLAVERJAS", "PAWN_ORDER", "PAWNS_2PT",
     "PER_PLAYER", "SYSTEMS", "SYSTEMS_OF", "Entry", "Game", "InvalidSheet", "Sheet", "SheetError", "Standing", "System",
     "TableScore", "bye_score", "full_win_points", "lot_number", "member_points", "rank", "score", "validate",

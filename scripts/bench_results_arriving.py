@@ -14,7 +14,7 @@ code).
 Confirmations. Every ``--interval`` s (1 s; open loop: each in its own thread, started on time
 however slow the server answers, as sheets arrive on the day) the driver takes the next unused
 table and
-  1. POSTs ``action=submit&team=1&arrivals=AAAAAAAA`` to ``/s/<token>/`` (302 expected),
+  1. POSTs ``action=submit&code=<the first team's code>&arrivals=AAAAAAAA`` to ``/s/<token>/`` (302 expected),
   2. POSTs ``action=confirm&code=<the second team's code>`` (302 expected); the moment this answer
      has been read is the confirmation time.
 Each POST carries the fixed CSRF secret of scripts/wrk/table_entry.lua as cookie and form field,
@@ -236,7 +236,7 @@ class Driver:
         points = self.points[len(table["teams"])]
         expected = {key: before[key] + points[index] for index, key in enumerate(table["teams"])}
         confirmation = Confirmation(number, table, expected, before)
-        status, _body, sent, answered = self.http.post_form(path, {"action": "submit", "team": "1",
+        status, _body, sent, answered = self.http.post_form(path, {"action": "submit", "code": table["codes"][0],
                                                                    "arrivals": self.arrivals})
         with self.lock:
             self.submit_ms.append((answered - sent) * 1000)

@@ -1,9 +1,12 @@
 """Wrong team codes lock the phone that typed them, not the table: the team with the right code
-still confirms; past a table-wide limit the table waits until the desk lifts the lock. Under any
-number of parallel guesses no more codes are compared than the limit allows.
+still confirms. A phone is known by a cookie the server signs for the table's link; a phone without
+one (or with a made-up one) is counted by its address, with fewer tries, so making up cookies buys
+nothing. Past a table-wide limit the table is locked until the desk lifts it, for every phone but
+the few in good standing (their own cookie, no wrong code here). Under any number of parallel
+guesses no more codes are compared than the limit allows.
 
 Why: one player guessing the opponents' code must not be able to stop the opponents confirming,
-and at a venue every phone shares one mobile address, so an address is no way to tell phones apart.
+and at a venue every phone may share one address, so an address alone cannot tell phones apart.
 """
 
 from __future__ import annotations
@@ -29,10 +32,12 @@ def running(tournament, published_round) -> Round:
     return round_
 
 
-def phone(name: str) -> Client:
-    """A phone: its own cookie, the same address as every other phone (the test client's)."""
+def phone(table) -> Client:
+    """A phone that opens the table's link: its own signed cookie, the same address as every other
+    phone (the test client's)."""
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
-    client.cookies[PHONE_COOKIE] = (name * 22)[:22]
+    client.get(link(table))
+    assert PHONE_COOKIE in client.cookies
     return client
 
 
@@ -47,57 +52,63 @@ def wrong(table) -> str:
 
 def submitted(running) -> tuple:
     table = running.tables.order_by("number").first()
-    assert phone("s").post(link(table), {"action": "submit", "team": "1", "arrivals": "AAB", "unfinished_ok": "1"}).status_code == 302
-    return table, {seat.position: seat.code for seat in table.seats.all()}
+    codes = {seat.position: seat.code for seat in table.seats.all()}
+    submit = {"action": "submit", "code": codes[1], "arrivals": "AAB", "unfinished_ok": "1"}
+    assert phone(table).post(link(table), submit).status_code == 302
+    return table, codes
 
 
-def test_a_phone_gets_its_cookie_on_the_table_page(running):
+def test_a_phone_gets_its_signed_cookie_on_the_table_page(running):
     table = running.tables.first()
     response = Client().get(link(table))
     cookie = response.cookies[PHONE_COOKIE]
-    assert len(cookie.value) == 22 and cookie["httponly"] and cookie["samesite"] == "Lax"
-    assert PHONE_COOKIE not in phone("a").get(link(table)).cookies  # kept, not renewed
+    assert cookie["httponly"] and cookie["samesite"] == "Lax" and cookie["path"] == link(table)
+    assert ":" in cookie.value  # signed: the server knows it gave it
+    assert PHONE_COOKIE not in phone(table).get(link(table)).cookies  # kept, not renewed
 
 
 def test_a_guesser_cannot_stop_the_opponents_confirming(running):
     table, codes = submitted(running)
-    guesser = phone("g")
+    opponents = phone(table)
+    guesser = phone(table)
     for _ in range(entry.CODE_TRIES):
         assert guesser.post(link(table), {"action": "confirm", "code": wrong(table)}).status_code == 400
     locked = guesser.post(link(table), {"action": "confirm", "code": codes[2]})
     assert locked.status_code == 429 and "Too many wrong team codes" in locked.content.decode()
     assert Result.objects.get(table=table).state == ResultState.SUBMITTED
     # The opponents, on their own phone behind the same address, confirm with their code.
-    assert phone("o").post(link(table), {"action": "confirm", "code": codes[2]}).status_code == 302
+    assert opponents.post(link(table), {"action": "confirm", "code": codes[2]}).status_code == 302
     assert Result.objects.get(table=table).state == ResultState.CONFIRMED
 
 
-def test_a_client_without_cookies_is_counted_by_its_address(running):
+def test_a_client_without_a_valid_cookie_is_counted_by_its_address(running):
     table, codes = submitted(running)
-    for _ in range(entry.CODE_TRIES):
-        Client().post(link(table), {"action": "confirm", "code": wrong(table)})
+    for n in range(entry.ADDRESS_CODE_TRIES):
+        made_up = Client()
+        made_up.cookies[PHONE_COOKIE] = f"made-up-{n}" * 3
+        assert made_up.post(link(table), {"action": "confirm", "code": wrong(table)}).status_code == 400
     assert Client().post(link(table), {"action": "confirm", "code": codes[2]}).status_code == 429
-    assert phone("o").post(link(table), {"action": "confirm", "code": codes[2]}).status_code == 302
+    assert phone(table).post(link(table), {"action": "confirm", "code": codes[2]}).status_code == 302
 
 
-def test_past_the_table_limit_everyone_waits_until_the_desk_lifts_it(running, director_client, tournament):
+def test_past_the_table_limit_the_table_waits_for_the_desk_but_the_opponents_do_not(running, director_client,
+                                                                                      tournament):
     table, codes = submitted(running)
-    guesses = 0
-    for n in range(entry.TABLE_CODE_TRIES // entry.CODE_TRIES):  # a guesser with a fresh cookie each time
+    opponents = phone(table)
+    guessers = [phone(table) for _ in range(entry.TABLE_CODE_TRIES // entry.CODE_TRIES)]
+    for guesser in guessers:  # a guesser with a fresh cookie each time
         for _ in range(entry.CODE_TRIES):
-            guesses += 1
-            assert phone(f"{n}").post(link(table), {"action": "confirm", "code": wrong(table)}).status_code == 400
-    assert guesses == entry.TABLE_CODE_TRIES
-    opponents = phone("o")
-    assert opponents.post(link(table), {"action": "confirm", "code": codes[2]}).status_code == 429
+            assert guesser.post(link(table), {"action": "confirm", "code": wrong(table)}).status_code == 400
 
     results = f"/director/t/{tournament.slug}/rounds/{running.number}/results/"
     overview = director_client.get(results, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert f'data-wrong-codes="{entry.TABLE_CODE_TRIES}"' in overview and "the table is locked" in overview
+    assert guessers[0].post(link(table), {"action": "confirm", "code": codes[2]}).status_code == 429
     lift = director_client.post(f"/director/t/{tournament.slug}/rounds/{running.number}/tables/{table.number}/unlock/")
     assert lift.status_code == 302
     assert "data-wrong-codes" not in director_client.get(results).content.decode()
     assert ResultEvent.objects.filter(table=table, kind=ResultEvent.Kind.UNLOCKED).count() == 1
+    assert 'id="code-form"' in guessers[0].get(link(table)).content.decode()  # lifted for every phone
 
     assert opponents.post(link(table), {"action": "confirm", "code": codes[2]}).status_code == 302
     assert Result.objects.get(table=table).state == ResultState.CONFIRMED
@@ -113,8 +124,8 @@ def test_only_a_director_lifts_a_lock(running, client, tournament):
                     reason="the in-memory SQLite test database refuses concurrent writers instead of queueing them; "
                            "CI runs this on PostgreSQL")
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("phones", [1, 100], ids=["one phone", "a phone each"])
-def test_a_hundred_parallel_guesses_never_check_more_than_the_limit(tournament, make_teams, phones):
+@pytest.mark.parametrize("made_up", [False, True], ids=["one phone", "a made-up cookie each"])
+def test_a_hundred_parallel_guesses_never_check_more_than_the_limit(tournament, make_teams, made_up):
     from tournaments.services.draft import publish
     from tournaments.services.pairing import pair_round
     from tournaments.services.rounds import add_round
@@ -124,13 +135,18 @@ def test_a_hundred_parallel_guesses_never_check_more_than_the_limit(tournament, 
     pair_round(round_)
     publish(round_)
     table = round_.tables.first()
-    assert phone("s").post(link(table), {"action": "submit", "team": "1", "arrivals": "AAB", "unfinished_ok": "1"}).status_code == 302
+    code = table.seats.get(position=1).code
+    assert phone(table).post(link(table), {"action": "submit", "code": code, "arrivals": "AAB",
+                                           "unfinished_ok": "1"}).status_code == 302
+    one = phone(table).cookies[PHONE_COOKIE].value  # one phone's signed cookie, on every thread's client
     barrier, answers = threading.Barrier(100), []
 
     def guess(n: int) -> None:
         try:
             barrier.wait(timeout=30)
-            response = phone(f"p{n % phones}").post(link(table), {"action": "confirm", "code": wrong(table)})
+            guesser = Client()
+            guesser.cookies[PHONE_COOKIE] = f"made-up-{n:03d}" * 2 if made_up else one
+            response = guesser.post(link(table), {"action": "confirm", "code": wrong(table)})
             answers.append(response.status_code)
         except Exception as error:  # noqa: BLE001 - reported by the assertion below
             answers.append(repr(error))
@@ -142,7 +158,7 @@ def test_a_hundred_parallel_guesses_never_check_more_than_the_limit(tournament, 
         thread.start()
     for thread in threads:
         thread.join(timeout=120)
-    limit = entry.CODE_TRIES if phones == 1 else entry.TABLE_CODE_TRIES
+    limit = entry.ADDRESS_CODE_TRIES if made_up else entry.CODE_TRIES
     assert sorted(set(map(str, answers))) == ["400", "429"], answers
     assert answers.count(400) == limit
     assert ResultEvent.objects.filter(table=table, kind=ResultEvent.Kind.REFUSED_CODE).count() == limit

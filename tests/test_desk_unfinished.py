@@ -33,7 +33,8 @@ def desk(client, tournament, **fields):
 
 
 def phone(table, **fields):
-    return Client().post(f"/s/{table.token}/", {"action": "submit", "team": "1", **fields}, **EN)
+    code = table.seats.get(position=1).code  # the first team submits, with its code
+    return Client().post(f"/s/{table.token}/", {"action": "submit", "code": code, **fields}, **EN)
 
 
 @pytest.mark.parametrize("system, fields", [

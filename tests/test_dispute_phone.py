@@ -1,6 +1,7 @@
 """The phone's confirm-or-dispute flow at a table link (issue 16, item 14): only a real guess uses up
 a try. An empty code, a code that is not six digits and the submitting team's own code are refused
-with what to do and counted nowhere; the last wrong code says the phone now waits (never "0 tries
+with what to do and counted nowhere (and the submitting team neither confirms nor disputes its own
+sheet: another team does); the last wrong code says the phone now waits (never "0 tries
 left"), and the page then shows the wait instead of a code form; the reason box comes before the
 dispute button. The lock itself is unchanged (tests/test_code_locks.py)."""
 
@@ -35,9 +36,11 @@ def waiting(running):
     return table
 
 
-def phone(name: str) -> Client:
+def phone(table) -> Client:
+    """A phone that opened the table's link: it has the cookie the server signs for it."""
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
-    client.cookies[PHONE_COOKIE] = (name * 22)[:22]
+    client.get(link(table))
+    assert PHONE_COOKIE in client.cookies
     return client
 
 
@@ -66,7 +69,7 @@ def counted(table) -> int:
 @pytest.mark.parametrize("action", ["confirm", "dispute"])
 @pytest.mark.parametrize("code", ["", "   ", "abc", "12345", "1234567"], ids=["empty", "spaces", "letters", "five", "seven"])
 def test_an_empty_or_short_code_is_refused_and_not_counted(waiting, action, code):
-    guesser = phone("e")
+    guesser = phone(waiting)
     for _ in range(entry.CODE_TRIES + 1):
         response = guesser.post(link(waiting), {"action": action, "code": code})
         assert response.status_code == 400
@@ -80,12 +83,13 @@ def test_an_empty_or_short_code_is_refused_and_not_counted(waiting, action, code
 
 
 def test_the_submitting_teams_own_code_says_who_confirms_and_is_not_counted(waiting):
-    submitter = phone("s")
+    submitter = phone(waiting)
     for _ in range(entry.CODE_TRIES + 2):
         response = submitter.post(link(waiting), {"action": "confirm", "code": codes(waiting)[1]})
         assert response.status_code == 400
         message = errors(response)
-        assert "your own team's code" in message and "another team confirms" in message
+        assert "That code belongs to Team" in message and "the team that submitted the sheet" in message
+        assert "another team confirms" in message
         assert "try left" not in message and "tries left" not in message
     assert counted(waiting) == 0
     # Logged for the desk, as a refused code of the submitting team.
@@ -96,14 +100,17 @@ def test_the_submitting_teams_own_code_says_who_confirms_and_is_not_counted(wait
     assert waiting.results.get().state == ResultState.CONFIRMED
 
 
-def test_either_team_still_disputes_with_its_own_code(waiting):
-    response = phone("s").post(link(waiting), {"action": "dispute", "code": codes(waiting)[1], "note": "Eén pion te veel"})
+def test_another_team_disputes_the_submitting_team_does_not(waiting):
+    own = phone(waiting).post(link(waiting), {"action": "dispute", "code": codes(waiting)[1], "note": "Eén pion te veel"})
+    assert own.status_code == 400 and "the team that submitted the sheet" in errors(own)
+    assert waiting.results.get().state == ResultState.SUBMITTED
+    response = phone(waiting).post(link(waiting), {"action": "dispute", "code": codes(waiting)[2], "note": "Eén pion te veel"})
     assert response.status_code == 302
     assert waiting.results.get().state == ResultState.DISPUTED
 
 
 def test_the_count_shown_is_honest_up_to_the_lock(waiting):
-    guesser = phone("g")
+    guesser = phone(waiting)
     for left in range(entry.CODE_TRIES - 1, 0, -1):
         response = guesser.post(link(waiting), {"action": "confirm", "code": wrong(waiting)})
         assert response.status_code == 400
@@ -124,13 +131,13 @@ def test_the_count_shown_is_honest_up_to_the_lock(waiting):
     assert locked.status_code == 429  # the lock as before: this phone waits, even with the right code
 
     # Another phone (the opponents') still sees the form and confirms.
-    other = phone("o")
+    other = phone(waiting)
     assert 'id="code-form"' in other.get(link(waiting)).content.decode()
     assert other.post(link(waiting), {"action": "confirm", "code": codes(waiting)[2]}).status_code == 302
 
 
 def test_the_reason_box_comes_before_the_dispute_button(waiting):
-    page = phone("a").get(link(waiting)).content.decode()
+    page = phone(waiting).get(link(waiting)).content.decode()
     order = [page.index(marker) for marker in ('id="code"', 'value="confirm"', 'id="note"', 'value="dispute"')]
     assert order == sorted(order)
 

@@ -112,7 +112,7 @@ def test_a_hard_stop_in_round_2_loses_no_confirmed_sheet(tournament, make_teams,
         _wait_until_up(base, server)
         confirmed_at: dict[str, float] = {}
         for index, (token, codes) in enumerate(tables):
-            assert _post(base, token, action="submit", team="1", arrivals="ABAB", unfinished_ok="1") == 302
+            assert _post(base, token, action="submit", code=codes[0], arrivals="ABAB", unfinished_ok="1") == 302
             assert _post(base, token, action="confirm", code=codes[1]) == 302
             confirmed_at[token] = time.monotonic()
             if index == 5:

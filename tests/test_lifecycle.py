@@ -378,7 +378,7 @@ def test_delete_asks_a_confirmation_then_removes_everything(director_client, dir
     assert not Ruling.objects.exists()
     assert Team.objects.filter(tournament=other).count() == 2 and other.round_set.get().tables.count() == 1
 
-    backups = list((settings.BACKUP_DIR / "keezen-cup-2026").glob("*-before-delete.json"))
+    backups = list((settings.BACKUP_DIR / tournament.backup_key).glob("*-before-delete.json"))
     assert len(backups) == 1 and '"keezen-cup-2026"' in backups[0].read_text(encoding="utf-8")
 
 

@@ -186,7 +186,8 @@ def try_every_place(data: dict, ways) -> dict[str, int]:
 @pytest.fixture
 def small_day(db, director):
     """A small running day with every shape a day's file has: sheets entered, corrected (with a
-    reason), submitted, disputed (with a note) and approved, confirmed through the link, stopped by
+    reason), submitted, disputed (with a note) and settled at the desk, confirmed through the link and
+    approved (confirmed sheets count once approved), stopped by
     the clock; a bye; check-ins; a withdrawal; frozen standings; a paused clock; rulings with and
     without a table (tournaments/management/busy_day.py builds the same, ten times larger)."""
     import datetime
@@ -200,7 +201,8 @@ def small_day(db, director):
     from tournaments.services.teams import set_checked_in, set_withdrawn
 
     tournament = Tournament.objects.create(name="Small day", slug="small-day", date=datetime.date(2026, 11, 21),
-                                           venue="De Kwakel", rounds=3, seed=7, three_team_table=False)
+                                           venue="De Kwakel", rounds=3, seed=7, three_team_table=False,
+                                           confirmed_counts=False)
     teams = busy_day.register_numbered_teams(tournament, 5)  # odd: a bye
     for team in teams:
         set_checked_in(team, True)
@@ -211,13 +213,14 @@ def small_day(db, director):
     record_result(one, {"arrivals": [1, 1, 0]}, user=director, reason="the order was wrong")
     table_entry.submit(two, 1, {"arrivals": [0, 0]}, now=now)
     table_entry.dispute(two, two.seats.get(position=2).code, "they counted wrong", now=now)
-    table_entry.approve(two, director)
+    record_result(two, {"arrivals": [0, 1]}, user=director, reason="the desk settled the dispute")
     set_frozen(tournament, True)
     set_withdrawn(teams[4], True)
     second = busy_day.drawn_and_started(tournament, now - datetime.timedelta(minutes=10))
     one, two = busy_day.tables_of(second)
     table_entry.submit(one, 1, {"arrivals": [0, 1], "stopped_by_clock": True})
     table_entry.confirm(one, one.seats.get(position=2).code)
+    table_entry.approve(one, director)
     table_entry.submit(two, 2, {"arrivals": [1]})  # waits for the other team's code
     clock.pause(second)
     for table, claim in ((one, "7 0:t20>t27"), (None, "")):

@@ -143,7 +143,8 @@ def test_old_table_link_and_team_code_work_after_the_import(day, client):
     drawn = next(entry for entry in data["table_details"] if entry["round"] == 2)
     teams = next(entry["teams"] for entry in data["tables"] if entry["round"] == 2 and entry["table"] == drawn["table"])
     link = f"/s/{drawn['token']}/"
-    assert client.post(link, {"action": "submit", "team": "1", "arrivals": "ABA", "unfinished_ok": "1"}).status_code == 302
+    assert client.post(link, {"action": "submit", "code": drawn["codes"][teams[0]], "arrivals": "ABA",
+                              "unfinished_ok": "1"}).status_code == 302
     assert client.post(link, {"action": "confirm", "code": drawn["codes"][teams[1]]}).status_code == 302
     sheet = Table.objects.get(token=drawn["token"]).current_sheet
     assert sheet.state == ResultState.CONFIRMED and sheet.sheet["arrivals"] == [0, 1, 0]
@@ -206,6 +207,7 @@ def test_bad_files_are_refused_naming_the_place_and_nothing_is_written(day):
 def test_links_of_another_tournament_are_refused(day):
     data = export_file(day)
     data["tournament"]["slug"] = "another-name"
+    data["tournament"]["backup_key"] = "0123456789abcdef"  # another tournament's file, not this one's
     before = counts()
     with pytest.raises(InvalidTournamentFile) as raised:
         restore_file(data)
@@ -338,6 +340,9 @@ def test_a_file_with_the_links_of_another_tournament_is_refused_on_import_too(da
 
     data = export_file(day)
     data["tournament"]["slug"] = "renamed-since"  # the tournament's short name was changed after this backup
+    assert import_file(copy.deepcopy(data)).name.endswith("(copy)")  # its backup key says it is this one
+    Tournament.objects.exclude(pk=day.pk).delete()
+    del data["tournament"]["backup_key"]  # a file written before backup keys: known by its short name only
     before = counts()
     assert any("private link" in e for e in refused(data))
     response = director_client.post("/director/restore/", {"file": SimpleUploadedFile("old.json", dumps(data).encode())},

@@ -10,8 +10,12 @@ class TournamentsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from django.db.models.signals import post_migrate
+
         from tournaments import signals
         from tournaments.services import backups
 
         signals.connect()
         backups.connect()
+        # Backup folders of the slug-named layout move to their tournament's key once (services/backups.py).
+        post_migrate.connect(backups.moved_after_migrate, sender=self, dispatch_uid="backups-move-slug-folders")

@@ -1,7 +1,6 @@
 """Template context shared by every page."""
 
-from django.conf import settings
-
+from keezen_site.headers import search_engines_may_index
 from tournaments.permissions import is_director
 
 
@@ -12,7 +11,6 @@ def director(request) -> dict[str, bool]:
 def robots(request) -> dict[str, bool]:
     """``noindex``: whether the page asks search engines to keep out. Always, unless the site
     allows them (``SEARCH_ENGINES_ALLOWED``) and the page is public (not a director's page, nor a
-    table's private link)."""
-    match = getattr(request, "resolver_match", None)
-    public = match is not None and match.namespace == "public"
-    return {"noindex": not (settings.SEARCH_ENGINES_ALLOWED and public)}
+    table's private link): :func:`keezen_site.headers.search_engines_may_index`, the rule the
+    ``X-Robots-Tag`` header follows too."""
+    return {"noindex": not search_engines_may_index(request)}

@@ -18,8 +18,8 @@ from tournaments.games import Scoring
 from tournaments.games.klaverjas import rules_of
 from scoring.systems import GAME_OF, SYSTEMS_OF, Game
 from tournaments.models import (
-    MAX_TEAM_NUMBER, NAME_MAX_LENGTH, Club, DrawMode, Entry, GameChoice, Language, PublicNames, Result, Team,
-    Tournament,
+    MAX_TEAM_NUMBER, NAME_MAX_LENGTH, Club, DrawMode, Entry, GameChoice, Language, MissedRounds, PublicNames, Result,
+    Team, Tournament,
 )
 from tournaments.numbers import whole_or
 from tournaments.services.teams import TeamData, clean_name, entry_change_problem, name_taken_message
@@ -62,11 +62,15 @@ class TournamentForm(forms.ModelForm):
             "teams_per_table", "three_team_table", "avoid_same_club", "status",
             "entry_grace_minutes", "confirmed_counts",
             "jack_partner", "jack_own_start", "self_capture", "home_entry",
-            "seven_partner_remainder", "seven_max_pawns", "seed", "public_names", "language",
+            "seven_partner_remainder", "seven_max_pawns", "seed", "public_names", "language", "missed_rounds",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
-                   "public_names": forms.RadioSelect}
-        help_texts = {"draw_mode": _(
+                   "public_names": forms.RadioSelect, "missed_rounds": forms.RadioSelect}
+        help_texts = {"missed_rounds": _(
+            "A team misses a round when it sits at no table of the round or is the absent team of a forfeit; "
+            "a bye given by the draw is no missed round. A team that never played is always listed after the "
+            "others, marked “did not play”, and wins no prize."
+        ), "draw_mode": _(
             "Individual tournaments only. Planned: every round is drawn before round 1, so each player can "
             "get a route card with their tables and partners; by standings: each round is drawn after the "
             "previous one, players of close places together. Either way nobody partners the same player twice."
@@ -92,6 +96,7 @@ class TournamentForm(forms.ModelForm):
             Fieldset(_("Klaverjassen"), "deals", *(f"card_{flag}" for flag in self.CARD_FLAGS)),
             Fieldset(_("Draws"), "three_team_table", "avoid_same_club", "seed"),
             Fieldset(_("Sheets from the tables"), "entry_grace_minutes", "confirmed_counts"),
+            Fieldset(_("Standings and prizes"), "missed_rounds"),
             Fieldset(_("Privacy"), "public_names"),
             Submit("save", _("Save")),
         )
@@ -100,6 +105,7 @@ class TournamentForm(forms.ModelForm):
         self.fields["language"].required = False
         self.fields["entry"].required = False
         self.fields["draw_mode"].required = False
+        self.fields["missed_rounds"].required = False
         # Left empty (the browser fills it from the name as one types; without JavaScript it stays empty):
         # made from the name, as the browser would.
         self.fields["slug"].required = False
@@ -137,6 +143,9 @@ class TournamentForm(forms.ModelForm):
             if problem:
                 raise forms.ValidationError(problem)
         return entry
+
+    def clean_missed_rounds(self) -> str:
+        return self.cleaned_data.get("missed_rounds") or self.instance.missed_rounds or MissedRounds.RANKED
 
     def clean_draw_mode(self) -> str:
         return self.cleaned_data.get("draw_mode") or self.instance.draw_mode or DrawMode.PLANNED

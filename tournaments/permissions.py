@@ -73,17 +73,16 @@ def archived_refusal(request, view, kwargs):
     from django.http import HttpResponse
     from django.shortcuts import redirect
     from django.urls import reverse
-    from django.utils.http import url_has_allowed_host_and_scheme
 
+    from keezen_site.redirects import back_to
     from tournaments.models import Tournament
     from tournaments.services.lifecycle import ARCHIVED_MESSAGE
 
     if not Tournament.objects.filter(slug=kwargs["slug"], archived=True).exists():
         return None
     messages.error(request, ARCHIVED_MESSAGE)
-    back = request.headers.get("HX-Current-URL") or request.headers.get("Referer", "")
-    if not url_has_allowed_host_and_scheme(back, {request.get_host()}, require_https=request.is_secure()):
-        back = reverse("director:tournament_lifecycle", args=[kwargs["slug"]])
+    back = back_to(request, request.headers.get("HX-Current-URL") or request.headers.get("Referer"),
+                   reverse("director:tournament_lifecycle", args=[kwargs["slug"]]))
     if request.headers.get("HX-Request"):
         return HttpResponse(str(ARCHIVED_MESSAGE), status=409, headers={"HX-Redirect": back},
                             content_type="text/plain; charset=utf-8")

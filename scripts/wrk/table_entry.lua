@@ -3,7 +3,8 @@
 -- TABLES.lua returns { {token = "...", codes = {"123456", "654321"}}, ... } (written by
 -- scripts/bench_load.sh from bench_load_data's JSON). MODE:
 --   mixed  every table in turn: GET /s/<token>/ (the phone opens the link), then POST the sheet
---          (action=submit&team=1&arrivals=AAAAAAAA). The first POST per table wins; every later
+--          (action=submit&code=<the first team's code>&arrivals=AAAAAAAA: the code says who submits).
+--          The first POST per table wins; every later
 --          one is answered 409 "already submitted" by design, so 409 counts as expected.
 --   get    GET /s/<token>/ only (phones looking at their table).
 --   some   GET /s/<token>/ for every table, and the POST after it for every fourth table: four
@@ -52,7 +53,7 @@ function init(args)
             ["Content-Type"] = "application/x-www-form-urlencoded",
             ["Cookie"] = "csrftoken=" .. CSRF,
             ["Referer"] = referer,
-         }, "action=submit&team=1&arrivals=AAAAAAAA&csrfmiddlewaretoken=" .. CSRF))
+         }, "action=submit&code=" .. t.codes[1] .. "&arrivals=AAAAAAAA&csrfmiddlewaretoken=" .. CSRF))
       end
    end
    -- Threads start at different tables, so they do not all hit the same rows at once.

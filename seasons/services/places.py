@@ -9,7 +9,8 @@ tournament of the series gets results").
 The standings are those the players see: frozen by the director before the prize-giving, the
 competition shows the frozen places too. A place is ``[rank, points, [[person pk or None, player name], …], team name]``: one player, or both
 players of a team (each gets the team's points; a competition of fixed teams ranks the two together). Only entrants who played a round count; their ranks are
-their order among them (a team registered but never seated is not an entrant of the evening).
+their order among them (a team the standings mark "did not play" — registered but never seated, or
+only ever the absent team of a forfeit — is not an entrant of the evening).
 """
 
 from __future__ import annotations
@@ -31,8 +32,8 @@ def take_places(tournament: Tournament) -> dict:
     }
     places = []
     for row in report.rows:
-        if all(points is None for points in row.rounds):
-            continue
+        if row.did_not_play or all(points is None for points in row.rounds):
+            continue  # not an entrant of the evening: never took part, or nothing of it counts yet
         seats = [int(row.key.rsplit("/", 1)[1])] if report.per_player else [1, 2]
         players = [list(people[(row.team.pk, seat)]) for seat in seats if (row.team.pk, seat) in people]
         places.append([len(places) + 1, row.points, players or [[None, row.name]], row.team.name])

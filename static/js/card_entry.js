@@ -4,7 +4,9 @@
    - +20, +50 and stuk add roem to the deal in hand (the last one touched), for team A or B;
    - a pit fills in the card points (all 162 to the pit team);
    - each deal shows its score as the rules count it (more than half of 162 and both roems, else
-     nat: 0 and everything to the other team; a pit adds the bonus), and the card its totals.
+     nat: 0 and everything to the other team; a pit adds the bonus), and the card its totals;
+   - at a keyboard (the desk), A or B typed on a deal's "played" buttons picks that team, as a tap
+     does: "A", then the points.
    The server checks and scores the card again (klaverjas/score_card.py): this is only the view. */
 (function () {
   "use strict";
@@ -76,6 +78,19 @@
     var row = event.target.closest && event.target.closest("tr[data-deal]");
     if (row && card() && card().contains(row)) hold(row);
   });
+  document.addEventListener("keydown", function (event) {
+    var radio = event.target;
+    if (!radio || radio.type !== "radio" || !/^deal_\d+_playing$/.test(radio.name || "")) return;
+    if (event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return;
+    var team = String(event.key || "").toUpperCase(), row = radio.closest("tr[data-deal]");
+    var chosen = (team === "A" || team === "B") && row && row.querySelector("input[type=radio][value=" + team + "]");
+    if (!chosen) return;
+    event.preventDefault();
+    chosen.checked = true;
+    chosen.dispatchEvent(new Event("input", { bubbles: true }));  // the live preview
+    chosen.dispatchEvent(new Event("change", { bubbles: true }));  // on to the points
+  });
+  document.addEventListener("htmx:load", refresh);  // a card swapped in (the desk opens a table without a reload)
   document.addEventListener("input", function (event) {
     if (event.target.closest && event.target.closest("[data-testid=klaverjas-card]")) refresh();
   });

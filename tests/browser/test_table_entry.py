@@ -32,9 +32,10 @@ def test_team_a_submits_team_b_confirms(browser, page, page_problems, live_serve
         page.locator('[data-arrival="A"]').tap()
     expect(page.locator("#arrivals")).to_have_value("AAAAAAAA")
     expect(page.locator("#preview [data-testid=points-A]")).to_have_text("1120")  # 150+…+80, and 200 for the win
-    page.locator(f"#team-{first.position}").check()
+    page.locator("#code").fill(first.code)  # who submits: the team whose code this is
     page.locator("button[name=action][value=submit]").tap()
     expect(page.locator("#current")).to_have_attribute("data-status", "submitted")
+    expect(page.locator("#kept")).to_contain_text("Hand it to another team")  # A's phone knows it is A's
 
     # Phone of team B: another browser context, its own cookies.
     with another_phone(browser, live_server) as other:

@@ -228,7 +228,10 @@ def standings_pages(report: Standings) -> list[Page]:
     chunks = paginate(list(report.rows), first, other) if report.rows else []
     width = PAGE_WIDTH[landscape] - SIDE_MARGINS
     rounds = report.round_numbers
-    fixed = 12 + 10 + 16 + 19
+    # The marks' column: 19 mm ("by lot"), wider for "did not play" or "missed a round" (8 pt italic).
+    marks = [row.mark for row in report.rows]
+    mark_width = max([19.0, *(text_width(mark) * 8 * 25.4 / 72 * 0.62 + 3 for mark in marks if mark)])
+    fixed = 12 + 10 + 16 + mark_width
     round_width = max(9.5, min(12.5, (width - fixed - 70) / max(len(rounds), 1)))
     # What is left goes to the names and the players, as their longest entries ask (9.5 and 8 pt).
     left = width - fixed - round_width * len(rounds)
@@ -241,7 +244,7 @@ def standings_pages(report: Standings) -> list[Page]:
     rest = left - name_width - (10 if report.per_player else 0)  # the column without a set width
     pages = []
     for number, rows in enumerate(chunks, start=1):
-        columns = [Column(_("Rank"), 12, "num", _lines(row.rank for row in rows), "num")]
+        columns = [Column(_("Rank"), 12, "num", _lines(row.place or "–" for row in rows), "num")]
         if individual:  # a place is a player: their number, name and club
             columns.append(Column("", 10, "num muted", _lines(row.team.number for row in rows)))
             columns.append(Column(_("Player"), name_width, "name", _lines(
@@ -277,8 +280,8 @@ def standings_pages(report: Standings) -> list[Page]:
             columns.append(Column(_("R%(n)s") % {"n": n}, round_width, "num", _lines(values), "num"))
         columns.append(Column(_("Total"), 16, "num total", _lines(
             mark_safe(f"<span>{row.points}</span>") for row in rows), "num"))
-        lots = [_("by lot") if row.lot else "" for row in rows]
-        columns.append(Column("", 19, "lot", _lines(lots) if any(lots) else mark_safe("")))
+        lots = [row.mark for row in rows]
+        columns.append(Column("", mark_width, "lot", _lines(lots) if any(lots) else mark_safe("")))
         pages.append(Page(number, len(chunks), rows, columns, has_bye))
     return pages
 
@@ -288,13 +291,13 @@ WITH_PT = {"": 14, "award": 12, "small": 10, "problem": 10}
 prize's winner (beside what is given: less room); a club's teams; why nobody wins a prize."""
 
 
-def _who(name: str, with_: str, width: float, lot: bool = False, note: str = "") -> SafeString:
+def _who(name: str, with_: str, width: float, mark: str = "", note: str = "") -> SafeString:
     """A place's two lines: the name (a long one in a smaller size rather than cut off, as far as it
     goes), and beside it the players, the team or the club, in the size of its ``note`` class."""
     size = "who" if fit_text(name, width, 20, True) == name else "who long"
     name = fit_text(name, width, 20 if size == "who" else 14, True)
-    lot_mark = f' <span class="lot">{conditional_escape(_("by lot"))}</span>' if lot else ""
-    with_ = fit_text(with_, width - (20 if lot else 0), WITH_PT[note])
+    lot_mark = f' <span class="lot">{conditional_escape(mark)}</span>' if mark else ""
+    with_ = fit_text(with_, width - (20 if mark else 0), WITH_PT[note])
     return mark_safe(f'<span class="{size}">{conditional_escape(name)}</span>\n'
                      f'<span class="{" ".join(("with", note)).strip()}">{conditional_escape(with_)}</span>{lot_mark}')
 
@@ -366,9 +369,9 @@ def prizes_pages(report: Standings, awards: list[PrizeAward] | None = None) -> l
     pages = []
     for number, rows in enumerate(chunks, start=1):
         who = [_who(row.name if report.per_player or report.tournament.individual else row.team.name,
-                    _beside(report, row), PRIZES_NAME_WIDTH, lot=row.lot) for row in rows]
+                    _beside(report, row), PRIZES_NAME_WIDTH, mark=row.mark) for row in rows]
         columns = [
-            Column("", 18, "place", _lines(f"{row.rank}\n" for row in rows)),
+            Column("", 18, "place", _lines(f"{row.place or '–'}\n" for row in rows)),
             Column("", None, "name", _lines(who)),
             Column("", 30, "points", _lines(f"{row.points}\n" for row in rows)),
         ]

@@ -85,26 +85,26 @@ class StandingsWorkbook(WorkbookRows):
         if self.tournament.individual:  # a place is a player: their number, name and club
             yield [_("Rank"), _("Number"), _("Player"), _("Club"), *round_headings, _("Total"), _("Lot")]
             for row in report.rows:
-                yield [row.rank, row.team.number, row.name, row.team.club, *row.rounds, row.points,
-                       _("by lot") if row.lot else ""]
+                yield [row.place, row.team.number, row.name, row.team.club, *row.rounds, row.points,
+                       row.mark]
         elif report.per_player:
             yield [_("Rank"), _("Player"), _("Team"), _("Team name"), _("Club"), *round_headings, _("Total"),
                    _("Lot")]
             for row in report.rows:
-                yield [row.rank, row.player, row.team.number, row.team.name, row.team.club, *row.rounds, row.points,
-                       _("by lot") if row.lot else ""]
+                yield [row.place, row.player, row.team.number, row.team.name, row.team.club, *row.rounds, row.points,
+                       row.mark]
         elif self.with_players:
             yield [_("Rank"), _("Team"), _("Team name"), _("Club"), _("Player 1"), _("Player 2"), *round_headings,
                    _("Total"), _("Lot")]
             for row in report.rows:
                 players = row.players + ["", ""]
-                yield [row.rank, row.team.number, row.team.name, row.team.club, players[0], players[1], *row.rounds,
-                       row.points, _("by lot") if row.lot else ""]
+                yield [row.place, row.team.number, row.team.name, row.team.club, players[0], players[1], *row.rounds,
+                       row.points, row.mark]
         else:
             yield [_("Rank"), _("Team"), _("Team name"), _("Club"), *round_headings, _("Total"), _("Lot")]
             for row in report.rows:
-                yield [row.rank, row.team.number, row.team.name, row.team.club, *row.rounds, row.points,
-                       _("by lot") if row.lot else ""]
+                yield [row.place, row.team.number, row.team.name, row.team.club, *row.rounds, row.points,
+                       row.mark]
 
     # --- the rounds ------------------------------------------------------------------------
 

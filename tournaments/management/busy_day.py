@@ -90,22 +90,22 @@ def _code(table: Table, position: int) -> str:
 
 
 def _through_link(table: Table, sheet: dict, now: datetime.datetime) -> None:
-    """Team 1 submits on its phone; team 2 confirms with its code."""
-    table_entry.submit(table, 1, sheet, now=now)
+    """Team 1 submits on its phone with its code; team 2 confirms with its own."""
+    table_entry.submit_with_code(table, _code(table, 1), sheet, now=now)
     table_entry.confirm(table, _code(table, 2), now=now)
 
 
 def _play(round_: Round, rng: random.Random, now: datetime.datetime) -> None:
     """Every table's sheet: through the link for every fifth table, else at the desk; the first
-    link table is disputed and approved, the second desk table corrected with a reason."""
+    link table is disputed and settled at the desk, the second desk table corrected with a reason."""
     tables = tables_of(round_)
     for index, table in enumerate(tables):
         sheet = random_sheet(rng)
         if index % LINK_EVERY == 0:
             if index == 0:
-                table_entry.submit(table, 1, sheet, now=now)
+                table_entry.submit_with_code(table, _code(table, 1), sheet, now=now)
                 table_entry.dispute(table, _code(table, 2), "Two pawns home were counted twice.", now=now)
-                table_entry.approve(table, None)
+                record_result(table, sheet, reason="The desk checked the paper sheet: it stands.")
             else:
                 _through_link(table, sheet, now)
         else:
@@ -124,14 +124,14 @@ def _half_of(round_: Round, rng: random.Random) -> None:
         sheet = random_sheet(rng)
         kind = index % 4
         if index == 0:
-            table_entry.submit(table, 2, sheet)
+            table_entry.submit_with_code(table, _code(table, 2), sheet)
             table_entry.dispute(table, _code(table, 1), "We finished first, not them.")
         elif kind == 0:
             record_result(table, sheet)
         elif kind in (1, 2):
             _through_link(table, sheet, timezone.now())
         else:
-            table_entry.submit(table, 1, sheet)
+            table_entry.submit_with_code(table, _code(table, 1), sheet)
 
 
 def _rulings(tournament: Tournament, round_: Round) -> None:

@@ -4,17 +4,37 @@ standard input) within a size limit, and printing a table of standings as CSV or
 Why here: ``import_tournament``, ``restore_tournament`` and ``import_competition`` read their file
 the same way, and ``standings`` and ``competition_standings`` print their rows the same way; one
 place keeps their errors and their layout alike.
+
+Why CSV cells are escaped (:func:`csv_cell`): a CSV opened in a spreadsheet runs a cell that starts
+with ``=`` (or ``+``, ``-``, ``@``, a tab or a carriage return) as a formula, and names are typed by
+anyone who registers a team: ``=HYPERLINK("http://x/","y")`` would become a link on the director's
+laptop. As OWASP recommends, such a text is written with a single quote in front, which the
+spreadsheet shows as text. Numbers stay numbers (``-5`` is a number, not a formula), so the
+contracts' CSV of normal data is exactly as before.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import re
 import sys
 from collections.abc import Collection, Sequence
 from pathlib import Path
 
 from django.core.management.base import CommandError, OutputWrapper
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What a spreadsheet takes for the start of a formula (OWASP, "CSV Injection")."""
+_PLAIN_NUMBER = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?")
+
+
+def csv_cell(value: object) -> object:
+    """``value`` as a CSV cell that a spreadsheet shows and never runs: a text that would start a
+    formula gets a single quote in front; numbers, and texts that are plain numbers, stay as they are."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS) and not _PLAIN_NUMBER.fullmatch(value):
+        return "'" + value
+    return value
 
 
 def read_input(file: str | Path, max_bytes: int) -> bytes:
@@ -36,8 +56,8 @@ def write_table(stdout: OutputWrapper, format: str, title: str, header: Sequence
     if format == "csv":
         buffer = io.StringIO()
         writer = csv.writer(buffer, lineterminator="\n")
-        writer.writerow(header)
-        writer.writerows(rows)
+        writer.writerow([csv_cell(cell) for cell in header])
+        writer.writerows([csv_cell(cell) for cell in row] for row in rows)
         stdout.write(buffer.getvalue(), ending="")
         return
     widths = [max(len(str(x)) for x in column) for column in zip(header, *rows)]

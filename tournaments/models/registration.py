@@ -15,6 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from engine.house_rules import DEFAULTS, HouseRules
+from scoring import standings as ranking
 from scoring import systems
 from scoring.points import DEFAULT_PAWN_ORDER_POINTS
 from tournaments.models.fields import LazyJSONField
@@ -32,6 +33,11 @@ def default_pawn_points() -> list[int]:
 def new_backup_key() -> str:
     """A random key that names the tournament's backup folder: it never changes, whatever the slug becomes."""
     return secrets.token_hex(8)
+
+
+BACKUP_KEY_PATTERN = r"[0-9a-f]{16,32}"
+"""A backup key as :func:`new_backup_key` makes it (16 hex digits; the column holds up to 32): it names
+a folder, so nothing else is ever read from a tournament file."""
 
 
 def new_seed() -> int:
@@ -78,9 +84,9 @@ class DrawMode(models.TextChoices):
 class MissedRounds(models.TextChoices):
     """How the standings and the prizes treat a team that missed rounds (never played ones are listed last)."""
 
-    RANKED = "ranked", _("Ranked with the others; the booby prize only for a team that played every round")
-    APART = "apart", _("Ranked after the teams that played every round")
-    NO_PRIZES = "no-prizes", _("Ranked, but no prize (no place, category or booby prize)")
+    RANKED = ranking.RANKED, _("Ranked with the others; the booby prize only for a team that played every round")
+    APART = ranking.APART, _("Ranked after the teams that played every round")
+    NO_PRIZES = ranking.NO_PRIZES, _("Ranked, but no prize (no place, category or booby prize)")
 
 
 class PublicNames(models.TextChoices):

@@ -6,7 +6,16 @@ a second laptop with ``manage.py restore_tournament``) must hold every sheet con
 before. So after every change — a sheet or a new version of it, a confirmation, dispute or approval,
 a check-in, a draw, a publish, the clock, a ruling, a freeze, a team or player edited — the file of
 the tournament (:mod:`tournaments.services.tournament_file`, version 2: the whole day) is written to
-``settings.BACKUP_DIR/<slug>/``.
+``settings.BACKUP_DIR/<backup key>/``.
+
+Why a key and not the slug: a slug can be renamed, and a new tournament can take the old one. A
+folder named by the slug would show (and restore) one tournament's files on the other's page and
+lose a renamed tournament's history. ``Tournament.backup_key`` is random and never changes; the
+tournament file carries it, so a tournament restored on a second laptop keeps writing into the
+same folder, while a copy or a practice run gets a key of its own. Beside the files,
+:data:`MARKER_NAME` names the tournament for a person looking at the folders. Folders of the
+slug-named layout are moved to their tournament's key once, after ``migrate``
+(:func:`move_slug_folders`, connected in ``apps.py``).
 
 How, without slowing the request:
 
@@ -34,8 +43,9 @@ How, without slowing the request:
 - **Only when something changed**: the file minus its ``exported_at`` is compared with the newest
   backup; an unchanged tournament writes nothing.
 
-Names sort by time: ``<slug>-20261124T143012.123Z.json`` (UTC). A file written while round N is
-the last finished round (every table has a sheet, or the round is marked finished) and no later
+Names sort by time: ``<slug>-20261124T143012.123Z.json`` (UTC); the slug is there for people only
+(a renamed tournament's folder holds files of both names; nothing filters or sorts by it). A file
+written while round N is the last finished round (every table has a sheet, or the round is marked finished) and no later
 round has a sheet is named ``…-round-N-finished.json``: the state at the end of round N. A
 :func:`backup_now` with a reason (``before-delete``, ``before-restore``) adds it to the name.
 Retention, after every write: the newest :data:`KEEP` files, the newest file of each finished
@@ -66,6 +76,7 @@ from django.db import close_old_connections, connection, transaction
 from django.db.models import Model
 from django.db.models.signals import post_delete, post_save
 from django.utils.text import slugify
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from tournaments.models import (
@@ -81,6 +92,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
+from tournaments.models.registration import BACKUP_KEY_PATTERN
 from tournaments.signals import _with_its_tournament
 
 try:
@@ -106,6 +118,9 @@ NAME = re.compile(r"^(?P<slug>.+?)-(?P<stamp>\d{8}T\d{6}\.\d{3}Z)(?:-round-(?P<r
                   r"(?:-(?P<reason>[a-z0-9][a-z0-9-]*))?\.json$")
 TEMPORARY_PREFIX = ".backup-"
 LOCK_NAME = ".lock"
+MARKER_NAME = "tournament.txt"
+"""A few lines in each folder naming its tournament, for a person choosing a folder on a USB stick."""
+_KEY = re.compile(BACKUP_KEY_PATTERN, re.ASCII)
 
 
 @dataclass(frozen=True)
@@ -135,17 +150,18 @@ def _mode() -> str:
 
 
 def folder_of(tournament: Tournament) -> Path:
-    """The tournament's folder in ``settings.BACKUP_DIR`` (named by its slug)."""
-    slug = tournament.slug
-    if not slug or "/" in slug or "\\" in slug or slug.startswith("."):
-        raise ValueError(f"a tournament slug cannot name a folder: {slug!r}")
-    return Path(settings.BACKUP_DIR) / slug
+    """The tournament's folder in ``settings.BACKUP_DIR``, named by its backup key (never by its slug)."""
+    key = tournament.backup_key
+    if not key or not _KEY.fullmatch(key):
+        raise ValueError(f"a backup key cannot name a folder: {key!r}")
+    return Path(settings.BACKUP_DIR) / key
 
 
-def _parse(slug: str | None, entry: os.DirEntry | Path, with_size: bool = True) -> BackupInfo | None:
-    """The backup a file's name describes (of tournament ``slug``; ``None``: of any tournament)."""
+def _parse(entry: os.DirEntry | Path, with_size: bool = True) -> BackupInfo | None:
+    """The backup a file's name describes, whatever slug the name begins with (a renamed tournament's
+    older files carry its old slug): the folder says whose file it is."""
     match = NAME.match(entry.name)
-    if match is None or (slug is not None and match["slug"] != slug):
+    if match is None:
         return None
     moment = datetime.datetime.strptime(match["stamp"][:15], STAMP_FORMAT).replace(
         microsecond=int(match["stamp"][16:19]) * 1000, tzinfo=datetime.timezone.utc)
@@ -165,37 +181,51 @@ def _entries(folder: Path) -> list[os.DirEntry]:
         return []
 
 
+def _newest_first(found: list[BackupInfo]) -> list[BackupInfo]:
+    """By the time in the name (not the name: a renamed tournament's files begin with two slugs)."""
+    return sorted(found, key=lambda info: (info.time, info.name), reverse=True)
+
+
+def _described(folder: Path, root: Path) -> str:
+    """A folder as a person knows it: its path, and the tournament its marker names."""
+    try:
+        named = (folder / MARKER_NAME).read_text(encoding="utf-8").splitlines()[0].strip()
+    except (OSError, ValueError, IndexError):
+        named = ""
+    where = str(folder.relative_to(root)) if folder != root else str(folder)
+    return f"{where} ({named})" if named else where
+
+
 def newest_in(folder: Path) -> Path:
     """The newest backup file in ``folder`` or its subfolders, by the time in its name (a copy to a USB
-    stick gives every file the time of the copy); refused when the backups are of several
-    tournaments. Raises ``ValueError`` naming the problem."""
-    found = [(info, Path(info.path)) for path in folder.rglob("*.json")
+    stick gives every file the time of the copy); refused when the backups are in several folders
+    (one folder is one tournament's: the whole backups folder holds several). Raises ``ValueError``
+    naming the problem."""
+    found = [info for path in folder.rglob("*.json")
              if not any(part.startswith(".") for part in path.relative_to(folder).parts)
-             and (info := _parse(None, path, with_size=False))]
+             and (info := _parse(path, with_size=False))]
     if not found:
         raise ValueError(_("no backup file (named like <slug>-20261124T143012.123Z.json) in %(folder)s")
                          % {"folder": folder})
-    slugs = sorted({NAME.match(path.name)["slug"] for _info, path in found})
-    if len(slugs) > 1:
-        raise ValueError(_("%(folder)s holds backups of several tournaments (%(slugs)s): give the folder of one")
-                         % {"folder": folder, "slugs": ", ".join(slugs)})
-    return max(found, key=lambda pair: (pair[0].time, pair[1].name))[1]
+    folders = sorted({info.path.parent for info in found})
+    if len(folders) > 1:
+        raise ValueError(_("%(folder)s holds backups of several tournaments (%(folders)s): give the folder of one")
+                         % {"folder": folder, "folders": "; ".join(_described(path, folder) for path in folders)})
+    return _newest_first(found)[0].path
 
 
 def backups_of(tournament: Tournament) -> list[BackupInfo]:
     """Every backup file of the tournament, newest first (one scan of its folder, no query)."""
-    slug = tournament.slug
-    found = [info for entry in _entries(folder_of(tournament)) if (info := _parse(slug, entry))]
-    return sorted(found, key=lambda info: info.name, reverse=True)
+    return _newest_first([info for entry in _entries(folder_of(tournament)) if (info := _parse(entry))])
 
 
 def latest(tournament: Tournament) -> BackupInfo | None:
     """The newest backup file of the tournament, or None (one scan of its folder, no query)."""
-    slug = tournament.slug
-    for entry in sorted(_entries(folder_of(tournament)), key=lambda entry: entry.name, reverse=True):
-        info = _parse(slug, entry)
-        if info is not None:
-            return info
+    found = [info for entry in _entries(folder_of(tournament)) if (info := _parse(entry, with_size=False))]
+    for info in _newest_first(found):
+        with_size = _parse(info.path)
+        if with_size is not None:  # else removed by another process's retention meanwhile
+            return with_size
     return None
 
 
@@ -204,7 +234,7 @@ def find(tournament: Tournament, name: str) -> BackupInfo | None:
     if "/" in name or "\\" in name or name.startswith("."):
         return None
     path = folder_of(tournament) / name
-    return _parse(tournament.slug, path) if path.is_file() else None
+    return _parse(path) if path.is_file() else None
 
 
 def age_text(seconds: float) -> str:
@@ -215,6 +245,100 @@ def age_text(seconds: float) -> str:
     if seconds < 3600:
         return _("%(minutes)s min") % {"minutes": seconds // 60}
     return _("%(hours)s h %(minutes)s min") % {"hours": seconds // 3600, "minutes": seconds % 3600 // 60}
+
+
+# --------------------------------------------------------------------------- the folders
+
+
+def marker_text(tournament: Tournament) -> str:
+    """What :data:`MARKER_NAME` says: the folder is named by a key, so a person needs the tournament's name."""
+    with translation.override(tournament.language):
+        return "\n".join((
+            _("Backups of “%(name)s” (%(date)s), short name “%(slug)s”.") % {
+                "name": tournament.name, "date": tournament.date,
+                "slug": tournament.slug},
+            _("This folder is named by the tournament's backup key, which never changes (also when the short name "
+              "does). Take over on another laptop with: make restore FILE=<this folder>"),
+        )) + "\n"
+
+
+def write_marker(folder: Path, tournament: Tournament) -> None:
+    """Write the folder's marker when what it should say changed (a rename): cheap, read before written."""
+    text = marker_text(tournament)
+    marker = folder / MARKER_NAME
+    with contextlib.suppress(OSError, ValueError):
+        if marker.read_text(encoding="utf-8") == text:
+            return
+    write_atomically(folder, MARKER_NAME, text.encode("utf-8"))
+
+
+def _merge(source: Path, target: Path) -> None:
+    """``source``'s files into ``target``; ``source`` removed when it is empty then. A name in both is
+    left where it is (nothing is overwritten); the lock and stale temporaries are not moved."""
+    if not target.exists():
+        os.rename(source, target)
+        return
+    with os.scandir(source) as found:
+        entries = list(found)
+    for entry in entries:
+        if entry.name == LOCK_NAME or entry.name.startswith(TEMPORARY_PREFIX):
+            with contextlib.suppress(OSError):
+                os.unlink(entry.path)
+        elif not (target / entry.name).exists():
+            os.rename(entry.path, target / entry.name)
+    with contextlib.suppress(OSError):
+        source.rmdir()
+    _fsync_folder(target)
+
+
+def move_slug_folders(using: str = "default") -> list[Path]:
+    """Move folders of the layout before backup keys (``BACKUP_DIR/<slug>/``) to the key folder of the
+    tournament that has that slug now; returns the key folders written to. Idempotent: a second run
+    finds no such folder. A folder whose name is no tournament's slug (a deleted tournament's
+    backups) is left as it is, and so is one whose name is a key."""
+    root = Path(settings.BACKUP_DIR)
+    try:
+        with os.scandir(root) as found:
+            names = {entry.name for entry in found if entry.is_dir() and not entry.name.startswith(".")}
+    except (FileNotFoundError, NotADirectoryError):
+        return []
+    if not names:
+        return []
+    keys = set(Tournament.objects.using(using).filter(backup_key__in=names).values_list("backup_key", flat=True))
+    moved = []
+    for tournament in Tournament.objects.using(using).filter(slug__in=names - keys).only(
+            "slug", "backup_key", "name", "date", "language"):
+        target = folder_of(tournament)
+        _merge(root / tournament.slug, target)
+        write_marker(target, tournament)
+        _fingerprints.pop(root / tournament.slug, None)
+        logger.info("backups of %s moved from %s to %s", tournament.slug, root / tournament.slug, target)
+        moved.append(target)
+    if moved:
+        _fsync_folder(root)
+    return moved
+
+
+def moved_after_migrate(sender, apps=None, using: str = "default", **kwargs) -> None:
+    """``post_migrate`` receiver (``apps.py``): :func:`move_slug_folders` once the keys are there.
+
+    Why after ``migrate``: every start (``make run``, ``make restore``, a deployment) migrates first,
+    the database is there and has the keys then (migration 0020), while ``AppConfig.ready()`` runs
+    for every command, also without a database. A missing or unwritable folder (a USB stick not
+    plugged in) is logged, never a failed ``migrate``. A ``flush`` (which sends the signal without
+    ``apps``) leaves an empty database: nothing to move."""
+    if apps is None:
+        return
+    try:
+        historical = apps.get_model("tournaments", "Tournament")
+    except LookupError:
+        return
+    if "backup_key" not in {field.name for field in historical._meta.get_fields()}:
+        return  # migrated back to before the keys
+    try:
+        move_slug_folders(using)
+    except OSError:
+        logger.exception("the backup folders could not be moved to their tournaments' keys")
 
 
 # --------------------------------------------------------------------------- writing
@@ -333,7 +457,7 @@ def _folder_lock(folder: Path) -> Iterator[None]:
 def to_remove(backups: list[BackupInfo], keep: int = KEEP) -> list[BackupInfo]:
     """What retention deletes: all but the newest ``keep``, the newest file of each finished round,
     and the files with a reason."""
-    newest_first = sorted(backups, key=lambda info: info.name, reverse=True)
+    newest_first = _newest_first(backups)
     kept = {info.name for info in newest_first[:keep]}
     rounds_seen: set[int] = set()
     for info in newest_first:
@@ -345,8 +469,8 @@ def to_remove(backups: list[BackupInfo], keep: int = KEEP) -> list[BackupInfo]:
     return [info for info in newest_first if info.name not in kept]
 
 
-def _prune(folder: Path, slug: str) -> None:
-    infos = [info for entry in _entries(folder) if (info := _parse(slug, entry, with_size=False))]
+def _prune(folder: Path) -> None:
+    infos = [info for entry in _entries(folder) if (info := _parse(entry, with_size=False))]
     for info in to_remove(infos):
         info.path.unlink(missing_ok=True)
     now = time.time()
@@ -375,7 +499,8 @@ def _write(tournament: Tournament, reason: str = "", only_if_changed: bool = Fal
         name = _file_name(tournament.slug, moment, finished, reason)
         path = write_atomically(folder, name, text.encode("utf-8"))
         _fingerprints[folder] = (name, fingerprint)
-        _prune(folder, tournament.slug)
+        _prune(folder)
+        write_marker(folder, tournament)
     logger.info("backup of %s written: %s (%s bytes)", tournament.slug, path, len(text))
     return path
 

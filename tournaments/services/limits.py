@@ -63,6 +63,12 @@ def count(key: str, window: int, now: datetime.datetime | None = None) -> int:
         return attempt.count
 
 
+def used(key: str) -> bool:
+    """Whether ``key`` has counted an attempt since it was last cleared, in any window (a phone
+    that has typed a wrong code at a table, say)."""
+    return Attempt.objects.filter(key=key, count__gt=0).exists()
+
+
 def clear(key: str) -> None:
     Attempt.objects.filter(key=key).delete()
 

@@ -63,7 +63,7 @@ from tournaments.models import (
 from tournaments.services import clock, draft, pairing, print_files, rounds, table_entry
 from tournaments.services.results import record_result
 from tournaments.services.seating import side_count
-from tournaments.services.sheet_states import result_counts
+from tournaments.services.sheet_states import result_counts, waits_for_approval
 from tournaments.services.standings import standings
 from tournaments.services.teams import set_checked_in
 from tournaments.services.tournament_file import copy_file, export_file
@@ -257,10 +257,10 @@ class _Day:
             getattr(self, role)(table, at)
 
     def link(self, table: Table, at: datetime.datetime) -> None:
-        """One team submits on its phone, another confirms with its team code."""
+        """One team submits on its phone with its team code, another confirms with its own."""
         positions = sorted({seat.position for seat in table.seats.all()})
         by = self.rng.choice(positions)
-        table_entry.submit(table, by, self.sheet(table), now=at)
+        table_entry.submit_with_code(table, _code(table, by), self.sheet(table), now=at)
         table_entry.confirm(table, _code(table, next(p for p in positions if p != by)), now=at)
 
     def desk(self, table: Table, at: datetime.datetime) -> None:
@@ -277,18 +277,24 @@ class _Day:
     def dispute(self, table: Table, at: datetime.datetime) -> None:
         """Submitted, disputed by the other team, settled at the desk with the paper sheet."""
         first, second = sorted({seat.position for seat in table.seats.all()})[:2]
-        table_entry.submit(table, first, self.sheet(table), now=at)
+        table_entry.submit_with_code(table, _code(table, first), self.sheet(table), now=at)
         table_entry.dispute(table, _code(table, second), self.disputed, now=at)
         record_result(table, self.sheet(table),
                       reason=_("Practice run: after the dispute the desk entered the paper sheet."))
 
     def settle(self, round_: Round) -> None:
-        """What still waits for the desk (copied from the original: submitted, disputed, or confirmed
-        when the director approves) is approved, so every sheet counts."""
+        """What still waits (copied from the original) is settled as the desk would, so every sheet
+        counts: a confirmed sheet that waits for the director is approved; a submitted or disputed
+        one is entered at the desk as it stands, with a reason."""
+        confirmed_counts = self.tournament.confirmed_counts
         for table in _tables(round_):
             current = table.current_sheet
-            if current is not None and not result_counts(current.state, self.tournament.confirmed_counts):
+            if current is None or result_counts(current.state, confirmed_counts):
+                continue
+            if waits_for_approval(current, confirmed_counts):
                 table_entry.approve(table, None)
+            else:
+                record_result(table, current.sheet, reason=_("Practice run: the desk took the sheet as it stood."))
 
 
 def play(tournament: Tournament) -> None:

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from scoring import TableScore
+
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Count, F, Max, OuterRef, Q, QuerySet, Subquery
@@ -26,7 +28,8 @@ from tournaments.models import (
 )
 from tournaments.services import lifecycle
 from tournaments.services.clock import Clock, ClockState, clock
-from tournaments.services.seating import Side, new_seats, sides
+from tournaments.services.results import seat_scores
+from tournaments.services.seating import Side, new_seats, side_count, sides
 from tournaments.services.sheet_states import is_open, open_tables, status_of
 
 if TYPE_CHECKING:
@@ -119,6 +122,17 @@ class RoundTable:
     flagged: bool
     status: str  # missing, submitted, confirmed, disputed, corrected, approved or entered (sheet_states.status_of)
     open: bool  # the sheet does not count yet (sheet_states.is_open)
+    scores: tuple[TableScore, ...] = ()  # what the current sheet gives each side (results.seat_scores), counting or not
+
+    @property
+    def counts(self) -> bool:
+        """The sheet is in the standings."""
+        return not self.open
+
+    @property
+    def rows(self) -> list[tuple[Side, TableScore | None]]:
+        """Each side with its sheet's points (None without a sheet)."""
+        return [(side, self.scores[i] if i < len(self.scores) else None) for i, side in enumerate(self.seats)]
 
 
 @dataclass
@@ -156,6 +170,13 @@ class RoundPage:
         return [team for row in self.tables for side in row.seats for team in side.teams] + [bye.team for bye in self.byes]
 
 
+def _scores(round_: Round, table: Table) -> tuple[TableScore, ...]:
+    current = table.current_sheet
+    if current is None:
+        return ()
+    return tuple(seat_scores(round_.tournament, side_count(table), current.sheet))
+
+
 def round_page(round_: Round) -> RoundPage:
     from tournaments.services.draft import (
         round_flags,  # draft builds on this module's checks
@@ -168,7 +189,8 @@ def round_page(round_: Round) -> RoundPage:
     return RoundPage(
         round=round_,
         tables=[RoundTable(table, sides(table), table.number in flagged, status_of(table.current_sheet),
-                           is_open(table.current_sheet, confirmed_counts)) for table in tables],
+                           is_open(table.current_sheet, confirmed_counts), _scores(round_, table))
+                for table in tables],
         byes=list(round_.byes.select_related("team").order_by("team__number")), flags=flags, clock=clock(round_),
     )
 

@@ -50,6 +50,13 @@ def open_tables(tables: QuerySet, confirmed_counts: bool) -> QuerySet:
         Q(latest_state__isnull=True) | ~Q(latest_state__in=counting_states(confirmed_counts)))
 
 
+def waits_for_approval(result: Result | None, confirmed_counts: bool) -> bool:
+    """Whether the director's Approve has something to do: a confirmed sheet that counts only once
+    approved (``confirmed_counts`` off). A sheet that counts already, one not yet confirmed and a
+    disputed one do not wait for it (a dispute is settled by a correction at the desk)."""
+    return result is not None and result.state == ResultState.CONFIRMED and not confirmed_counts
+
+
 def status_of(result: Result | None) -> str:
     """missing, submitted, confirmed, disputed, corrected, approved or entered."""
     if result is None:

@@ -64,6 +64,9 @@ class StandingsRow:
     player: str | None = None
     bye_round: int | None = None  # the round of the team's bye, if it had one so far
     corrected: tuple[int, ...] = ()  # rounds whose sheet was corrected after it was first entered
+    did_not_play: bool = False  # took part in no round while others did: listed last, no place earned
+    missed: tuple[int, ...] = ()  # rounds the team missed (a bye given by the draw is none)
+    apart: bool = False  # ranked after the teams that took part in every round (missed_rounds "apart")
 
     @property
     def name(self) -> str:
@@ -73,6 +76,18 @@ class StandingsRow:
     @property
     def players(self) -> list[str]:
         return list(self.team.players)
+
+    @property
+    def place(self) -> int | None:
+        """The rank as the pages show it: none for a team that did not play (it earned no place)."""
+        return None if self.did_not_play else self.rank
+
+    @property
+    def mark(self) -> str:
+        """The words beside the place: "did not play", or "missed a round" (ranked apart) and "by lot"."""
+        if self.did_not_play:
+            return _("did not play")
+        return ", ".join(([_("missed a round")] if self.apart else []) + ([_("by lot")] if self.lot else []))
 
     @property
     def cells(self) -> list[dict]:
@@ -110,6 +125,9 @@ class Standings:
         else:
             rows = [{"rank": r.rank, "team": r.key, "name": r.team.name, "points": r.points,
                      "rounds": list(r.rounds), "lot": r.lot} for r in self.rows]
+        for shown, row in zip(rows, self.rows, strict=True):
+            if row.did_not_play:  # an addition to scoring.md (docs/decisions.md): only where it is true
+                shown["did_not_play"] = True
         return {"tournament": self.tournament.slug, "after_round": self.after_round, "standings": rows}
 
 
@@ -123,6 +141,11 @@ class RoundScores:
     player_points: dict[tuple[int, int], list[int | None]]  # (team pk, seat 1/2) → points
     byes: dict[int, int]  # team pk → round number of its bye
     corrected: dict[int, list[int]] = field(default_factory=dict)  # team pk → rounds with a corrected sheet
+    # Each table's latest sheet as these points read it: "round" → "table" → [version, state]
+    # (numbers as text: JSON's keys), what the freeze keeps for the public pages (:func:`snapshot`).
+    sheets: dict[str, dict[str, list]] = field(default_factory=dict)
+    played: set[int] = field(default_factory=set)  # teams that took part in a round (at a table or a bye)
+    missed: dict[int, tuple[int, ...]] = field(default_factory=dict)  # team pk → the rounds it missed
 
 
 def team_infos(tournament: Tournament) -> dict[int, TeamInfo]:
@@ -153,23 +176,31 @@ def round_scores(tournament: Tournament, after_round: int | None = None) -> Roun
     if after_round is not None:
         results = results.filter(table__round__number__lte=after_round)
     latest: dict[int, tuple[int, str, str, int]] = {}  # table → (round, sheet, state, version)
+    sheets: dict[str, dict[str, list]] = defaultdict(dict)
     # The sheet as its JSON text: decoded only when it was not scored before (seat_scores).
-    for table_id, round_number, sheet, state, version in results.order_by("table_id", "-version").annotate(
-        text=Cast("sheet", TextField())
-    ).values_list("table_id", "table__round__number", "text", "state", "version"):
-        latest.setdefault(table_id, (round_number, sheet, state, version))  # the first is the latest version
+    for table_id, round_number, table_number, sheet, state, version in results.order_by(
+        "table_id", "-version"
+    ).annotate(text=Cast("sheet", TextField())).values_list(
+        "table_id", "table__round__number", "table__number", "text", "state", "version"
+    ):
+        if table_id not in latest:  # the first is the latest version
+            latest[table_id] = (round_number, sheet, state, version)
+            sheets[str(round_number)][str(table_number)] = [version, state]
     if after_round is None:
         after_round = max((round_number for round_number, *_rest in latest.values()), default=0)
     seats: dict[int, dict[int, list[int]]] = defaultdict(dict)  # table → place on the sheet → team ids
-    for table_id, position, team_id in TableSeat.objects.filter(
+    seated: dict[int, set[int]] = defaultdict(set)  # team → the rounds it has a seat at a table in
+    for table_id, position, team_id, round_number in TableSeat.objects.filter(
         round__tournament=tournament, round__number__lte=after_round
-    ).order_by("table_id", "position", "member").values_list("table_id", "position", "team_id"):
+    ).order_by("table_id", "position", "member").values_list("table_id", "position", "team_id", "round__number"):
         seats[table_id].setdefault(position, []).append(team_id)
+        seated[team_id].add(round_number)
     teams = team_infos(tournament)
     count = after_round
     team_points: dict[int, list[int | None]] = {pk: [None] * count for pk in teams}
     player_points = {(pk, seat): [None] * count for pk in teams for seat in (1, 2)}
     corrected: dict[int, list[int]] = defaultdict(list)
+    absent: dict[int, set[int]] = defaultdict(set)  # team → rounds it was the absent team of a forfeit
     confirmed_counts = tournament.confirmed_counts
     for table_id, (round_number, sheet, state, version) in latest.items():
         sides = list(seats.get(table_id, {}).values())
@@ -180,6 +211,9 @@ def round_scores(tournament: Tournament, after_round: int | None = None) -> Roun
             continue
         index = round_number - 1
         for side, result in zip(sides, seat_scores(tournament, len(sides), sheet)):
+            if result.forfeit and not result.won:
+                for pk in side:
+                    absent[pk].add(round_number)
             if len(side) == 1:  # a team
                 team_points[side[0]][index] = result.points
                 for player, points in enumerate(result.player_points or (), start=1):
@@ -198,8 +232,30 @@ def round_scores(tournament: Tournament, after_round: int | None = None) -> Roun
         for seat in (1, 2):
             own = [p for i, p in enumerate(player_points[(pk, seat)]) if i != index and p is not None]
             player_points[(pk, seat)][index] = scoring.bye_score(own)
+    played, missed = _attendance(teams, seated, absent, byes)
     return RoundScores(list(range(1, count + 1)), teams, team_points, player_points, byes,
-                       {pk: sorted(rounds) for pk, rounds in corrected.items()})
+                       {pk: sorted(rounds) for pk, rounds in corrected.items()}, dict(sheets),
+                       played=played, missed=missed)
+
+
+def _attendance(teams: dict[int, TeamInfo], seated: dict[int, set[int]], absent: dict[int, set[int]],
+                byes: dict[int, int]) -> tuple[set[int], dict[int, tuple[int, ...]]]:
+    """Who took part in a round, and which rounds each team missed (docs/decisions.md, issue 31).
+
+    A team takes part in a round at a table — its sheet counted, or still to come — unless it is the
+    absent team of a forfeit, and with a bye: the draw gave it, so it is no missed round. A round
+    is missed when the team was absent at a forfeit, or at no table and without a bye while other
+    teams played it (a round nobody has a seat in yet is missed by nobody)."""
+    held = set().union(*seated.values(), byes.values())
+    played, missed = set(), {}
+    for pk in teams:
+        present = (seated.get(pk, set()) - absent.get(pk, set())) | ({byes[pk]} if pk in byes else set())
+        if present:
+            played.add(pk)
+        gone = (held - present) | absent.get(pk, set())
+        if gone:
+            missed[pk] = tuple(sorted(gone))
+    return played, missed
 
 
 def _rows(tournament: Tournament, scores: RoundScores, per_player: bool) -> list[StandingsRow]:
@@ -211,14 +267,16 @@ def _rows(tournament: Tournament, scores: RoundScores, per_player: bool) -> list
             f"{team.key}/{seat}": (team, seat, name)
             for team in teams.values() for seat, name in enumerate(team.players, start=1)
         }
-        ranked = scoring.rank([scoring.Entry(key=key, name=name, rounds=tuple(scores.player_points[(team.pk, seat)]))
-                               for key, (team, seat, name) in entries.items()], tournament.seed)
+        ranked = scoring.rank([scoring.Entry(key=key, name=name, rounds=tuple(scores.player_points[(team.pk, seat)]),
+                                             played=team.pk in scores.played, missed=scores.missed.get(team.pk, ()))
+                               for key, (team, seat, name) in entries.items()], tournament.seed,
+                              tournament.missed_rounds)
         owners = {key: team for key, (team, _seat, _name) in entries.items()}
     else:
-        owners = {team.key: team for team in teams.values()
-                  if not team.withdrawn or any(p is not None for p in scores.team_points[team.pk])}
-        ranked = scoring.rank([scoring.Entry(key=key, name=team.name, rounds=tuple(scores.team_points[team.pk]))
-                               for key, team in owners.items()], tournament.seed)
+        owners = {team.key: team for team in teams.values() if not team.withdrawn or team.pk in scores.played}
+        ranked = scoring.rank([scoring.Entry(key=key, name=team.name, rounds=tuple(scores.team_points[team.pk]),
+                                             played=team.pk in scores.played, missed=scores.missed.get(team.pk, ()))
+                               for key, team in owners.items()], tournament.seed, tournament.missed_rounds)
     rows = []
     for standing in ranked:
         team = owners[standing.key]
@@ -226,6 +284,7 @@ def _rows(tournament: Tournament, scores: RoundScores, per_player: bool) -> list
             rank=standing.rank, key=standing.key, team=team, points=standing.points, rounds=standing.rounds,
             lot=standing.lot, player=standing.name if per_player or individual else None,
             bye_round=scores.byes.get(team.pk), corrected=tuple(scores.corrected.get(team.pk, ())),
+            did_not_play=standing.did_not_play, missed=standing.missed, apart=standing.apart,
         ))
     return rows
 
@@ -252,7 +311,8 @@ def standings_json(tournament: Tournament, after_round: int | None = None) -> di
 def from_json(tournament: Tournament, data: dict) -> Standings:
     """Standings read back from their JSON (the frozen snapshot): places, keys, names and points as
     the snapshot has them, and the bye and "corrected" marks as they were when it was taken (a
-    snapshot of before those were kept takes them from today); players and clubs as they are today."""
+    snapshot of before those were kept takes them from today); players and clubs as they are today,
+    and so the rounds each team missed (the prizes read them), "did not play" as the snapshot says."""
     scores = round_scores(tournament, data.get("after_round") or 0)
     by_key = {team.key: team for team in scores.teams.values()}
     per_player = tournament.per_player
@@ -272,10 +332,13 @@ def from_json(tournament: Tournament, data: dict) -> Standings:
         player = row.get("player") if per_player or individual else None
         seat = team.players.index(player) + 1 if player in team.players else 0
         corrected = row["corrected"] if "corrected" in row else scores.corrected.get(team.pk, ())
+        did_not_play = row.get("did_not_play") is True
+        missed = scores.missed.get(team.pk, ()) if today else ()
         rows.append(StandingsRow(
             rank=row["rank"], key=f"{key}/{seat}" if per_player else key, team=team, points=row["points"],
             rounds=tuple(row["rounds"]), lot=row["lot"], player=player, bye_round=bye_round,
-            corrected=tuple(corrected),
+            corrected=tuple(corrected), did_not_play=did_not_play, missed=missed,
+            apart=bool(missed) and not did_not_play and tournament.missed_rounds == scoring.APART,
         ))
     return Standings(tournament=tournament, after_round=data.get("after_round") or 0, per_player=per_player,
                      rows=tuple(rows), frozen=True)
@@ -284,12 +347,17 @@ def from_json(tournament: Tournament, data: dict) -> Standings:
 def snapshot(tournament: Tournament) -> dict:
     """The frozen snapshot: the ``standings --format json`` object, each row with the marks the public
     page shows beside it (``bye_round``, ``corrected``), so a correction after the freeze shows no
-    mark until the director unfreezes."""
-    live = standings(tournament)
+    mark until the director unfreezes; and ``sheets``, each table's latest sheet version and its
+    state, read in the same query as the points (so they agree), from which every public page
+    shows the tables as they stood at the freeze (:func:`.round_sheets.public_sheet`). Tables by
+    round and table number, not by id: a restored tournament keeps them."""
+    scores = round_scores(tournament)
+    live = standings(tournament, scores=scores)
     data = live.as_json()
     for shown, row in zip(data["standings"], live.rows, strict=True):
         shown["bye_round"] = row.bye_round
         shown["corrected"] = list(row.corrected)
+    data["sheets"] = scores.sheets
     return data
 
 

@@ -15,6 +15,7 @@ from django.views.generic import CreateView, ListView, TemplateView, UpdateView
 from django_tables2 import Column, SingleTableMixin
 
 from door.services import attach_dues
+from keezen_site.redirects import back_to
 from tournaments.forms import TeamForm, TournamentForm
 from tournaments.listings import TeamListing
 from tournaments.models import Team, Tournament
@@ -191,7 +192,7 @@ def team_withdraw(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     team = team_services.set_withdrawn(team, True)
     messages.info(request, (_("Player %(team)s withdrawn.") if team.tournament.individual
                             else _("Team %(team)s withdrawn.")) % {"team": team})
-    return redirect(request.POST.get("next") or reverse("director:team_list", args=[slug]))
+    return redirect(back_to(request, request.POST.get("next"), reverse("director:team_list", args=[slug])))
 
 
 @director_required
@@ -200,7 +201,7 @@ def team_reinstate(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     team = team_services.set_withdrawn(_tournament_team(slug, pk), False)
     messages.info(request, (_("Player %(team)s reinstated.") if team.tournament.individual
                             else _("Team %(team)s reinstated.")) % {"team": team})
-    return redirect(request.POST.get("next") or reverse("director:team_list", args=[slug]))
+    return redirect(back_to(request, request.POST.get("next"), reverse("director:team_list", args=[slug])))
 
 
 def _checkin_context(tournament: Tournament, query: str = "") -> dict:

@@ -10,6 +10,7 @@ from django.shortcuts import render
 
 from tournaments.services.clock import clock, current_round
 from tournaments.services.places import find_places, round_tables
+from tournaments.services.round_sheets import public_sheet
 from tournaments.services.ruling_words import public_rulings
 from tournaments.services.seating import sides
 from tournaments.services.sheet_states import is_open
@@ -22,7 +23,8 @@ def table_page(request: HttpRequest, slug: str, number: int, table: int) -> Http
         "tournament": found.round.tournament, "round": found.round, "table": found,
         "seats": sides(found, found.round.tournament.public_names),
         "clock": clock(found.round),
-        "has_result": not is_open(found.current_sheet, found.round.tournament.confirmed_counts),  # it counts
+        # It counts (as it stood at the freeze while the standings are frozen).
+        "has_result": not is_open(public_sheet(found), found.round.tournament.confirmed_counts),
         "rulings": public_rulings(found.rulings.order_by("created_at")),
     })
 

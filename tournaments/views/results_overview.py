@@ -1,5 +1,6 @@
 """The director's live overview of a round's sheets: missing, submitted, confirmed, disputed,
-corrected — refreshed by htmx while tables enter their sheets — with approve and correct."""
+corrected — refreshed by htmx while tables enter their sheets — with each table's points per side,
+approve (only a confirmed sheet waiting for it, shown next to the button) and correct."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournaments.numbers import whole_or
 from tournaments.permissions import director_required
 from tournaments.services import table_entry as entry
 from tournaments.services.round_sheets import round_sheets, status_counts
@@ -35,8 +37,12 @@ def overview(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @director_required
 @require_POST
 def approve(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    """Approve a sheet that waits for it, the version the page showed (``version``; anything but a
+    whole number is no version the page showed): else 409 with why (``table_entry.approve``)."""
     found = table_or_404(slug, number, table)
-    return act(request, lambda: entry.approve(found, request.user),
+    shown = request.POST.get("version")
+    version = None if shown is None else whole_or(shown, -1)
+    return act(request, lambda: entry.approve(found, request.user, version),
                _("The sheet of table %(table)s is approved.") % {"table": table}, "director:round_results", slug, number)
 
 

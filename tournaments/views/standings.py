@@ -62,10 +62,12 @@ def _shared(request: HttpRequest, body: published_standings.Body, **kwargs) -> H
 
 
 def public_round(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    """Every table's result in a round, with the points of the sheets that count."""
+    """Every table's result in a round, with the points of the sheets that count (as they stood at
+    the freeze while the standings are frozen)."""
     round_ = public_round_or_404(slug, number)
     return render(request, "tournaments/public/round.html", {
-        "tournament": round_.tournament, "round": round_, "tables": round_sheets(round_, names=round_.tournament.public_names),
+        "tournament": round_.tournament, "round": round_,
+        "tables": round_sheets(round_, names=round_.tournament.public_names, public=True),
     })
 
 

@@ -1,61 +1,93 @@
-"""The table's private link (``/s/<token>/``, the QR code on the table card): enter the sheet on a
-phone, confirm or dispute it with a team code. The third URL tier, next to public and director:
-a link reaches its own table's sheet and nothing else. Thin: the rules are in
-services/table_entry.py."""
+"""The table's private link (``/s/<token>/``, the QR code on the table card): submit the sheet on a
+phone with the team's own code, confirm or dispute it with another team's code. The third URL
+tier, next to public and director: a link reaches its own table's sheet and nothing else. Thin:
+the rules are in services/table_entry.py."""
 
 from __future__ import annotations
 
-import re
 import secrets
 
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
 from keezen_site.https import client_address
 from tournaments.models import Table
-from tournaments.numbers import whole_or
 from tournaments.services import limits
 from tournaments.services import table_entry as entry
 from tournaments.services.clock import clock
 from tournaments.services.results import table_scores
-from tournaments.services.seating import sides
+from tournaments.services.seating import Side, sides
 from tournaments.services.sheet_entry import evaluate
 from tournaments.services.sheet_states import status_of
 from tournaments.views.lookups import link_table, rate_limited
 
 
-PHONE_COOKIE = "keezen_phone"  # a random name for this phone: wrong team codes lock the phone that typed them
-PHONE_COOKIE_DAYS = 2
+PHONE_COOKIE = "keezen_phone"  # this phone at this table, signed by the server: wrong codes lock the phone
+SIDE_COOKIE = "keezen_side"  # the side this phone proved with its code at this table: its next step needs none
+COOKIE_HOURS = 24  # a table's cookies outlive its round, not the day
 
 
-def _phone_cookie(request: HttpRequest) -> str | None:
-    """The phone's cookie when it is one this site gave (22 characters of a random token)."""
-    value = request.COOKIES.get(PHONE_COOKIE, "")
-    return value if re.fullmatch(r"[A-Za-z0-9_-]{22}", value) else None
+def _signed(request: HttpRequest, name: str, table: Table) -> str | None:
+    """The value of this table's signed cookie ``name``; None when missing, made up or expired."""
+    return request.get_signed_cookie(name, default=None, salt=f"{name}:{table.pk}", max_age=COOKIE_HOURS * 3600)
 
 
-def _phone(request: HttpRequest) -> str:
-    """Who types the team codes: the phone's cookie, or (a client without cookies) its address —
-    so a guesser locks itself, not the other team's phone behind the same venue address."""
-    return _phone_cookie(request) or f"ip:{client_address(request)}"[:60]
+def _set_signed(request: HttpRequest, response: HttpResponse, name: str, table: Table, value: str) -> None:
+    """A cookie of this table only: signed for it, and sent back to its link only."""
+    response.set_signed_cookie(name, value, salt=f"{name}:{table.pk}", max_age=COOKIE_HOURS * 3600,
+                               path=reverse("table:sheet", args=[table.token]), httponly=True, samesite="Lax",
+                               secure=request.is_secure())
 
 
-def _with_phone_cookie(request: HttpRequest, response: HttpResponse) -> HttpResponse:
-    if _phone_cookie(request) is None:
-        response.set_cookie(PHONE_COOKIE, secrets.token_urlsafe(16), max_age=PHONE_COOKIE_DAYS * 24 * 3600,
-                            httponly=True, samesite="Lax", secure=request.is_secure())
+def _phone(request: HttpRequest, table: Table) -> str:
+    """Who types the team codes: the phone's signed cookie, or (a cookie missing or made up) its
+    address — so a guesser locks itself, and a guesser who makes up cookies shares one small count."""
+    phone = _signed(request, PHONE_COOKIE, table)
+    return phone if phone else entry.address_guesser(client_address(request))
+
+
+def _with_phone_cookie(request: HttpRequest, response: HttpResponse, table: Table) -> HttpResponse:
+    """A phone that opens the link gets its cookie (as many phones as :func:`entry.new_phone` allows)."""
+    if request.method == "GET" and _signed(request, PHONE_COOKIE, table) is None and entry.new_phone(table):
+        _set_signed(request, response, PHONE_COOKIE, table, secrets.token_urlsafe(16))
     return response
+
+
+def _kept_side(request: HttpRequest, table: Table, found: list[Side], proved: int | None = None) -> Side | None:
+    """The side this phone proved with a code at this table (its submission), if any: ``proved`` by
+    this very request (its cookie is not back yet), or by an earlier one."""
+    kept = str(proved) if proved is not None else _signed(request, SIDE_COOKIE, table)
+    return next((side for side in found if str(side.position) == kept), None)
+
+
+def _keep_side(request: HttpRequest, response: HttpResponse, table: Table, position: int | None) -> HttpResponse:
+    if position is not None:
+        _set_signed(request, response, SIDE_COOKIE, table, str(position))
+    return response
+
+
+def _code(request: HttpRequest, table: Table) -> str:
+    """The code typed to confirm or dispute; when none is typed, that of the side this phone proved
+    before — unless it is the side that submitted (its phone is handed to another team)."""
+    typed = request.POST.get("code", "")
+    kept, current = _kept_side(request, table, sides(table)), table.current_sheet
+    if typed.strip() or kept is None or current is None or kept.position == current.submitted_by:
+        return typed
+    return kept.codes[0]
 
 
 def _find(token: str) -> Table | None:
     return link_table(token)
 
 
-def _page(request: HttpRequest, table: Table, status: int | None = None, **extra) -> HttpResponse:
-    """The table's sheet page; without a ``status``: 410 when the link is closed and no sheet is in."""
+def _page(request: HttpRequest, table: Table, status: int | None = None, proved: int | None = None,
+          **extra) -> HttpResponse:
+    """The table's sheet page; without a ``status``: 410 when the link is closed and no sheet is in.
+    ``proved``: the side whose code this request just proved (see :func:`_kept_side`)."""
     current = table.current_sheet
     context = {
         "table": table, "round": table.round, "tournament": table.round.tournament, "sides": sides(table),
@@ -66,8 +98,9 @@ def _page(request: HttpRequest, table: Table, status: int | None = None, **extra
         context["current_rows"] = list(zip(context["sides"], table_scores(table, current.sheet)))
         context["submitted_by"] = next((s for s in context["sides"] if s.position == current.submitted_by), None)
         if context["status"] == "submitted":  # honest about the code lock: no code form while this phone waits
-            wait = entry.code_locked(table, _phone(request))
-            context["code_wait_minutes"] = -(-wait // 60) if wait else 0
+            lock = entry.code_lock(table, _phone(request, table))
+            context["code_locked"] = lock.messages[0] if lock else ""
+            context["kept"] = _kept_side(request, table, context["sides"], proved)
     try:
         entry.check_link_open(table)
     except entry.LinkClosed as error:
@@ -88,7 +121,7 @@ def sheet(request: HttpRequest, token: str) -> HttpResponse:
             wait = limits.blocked(address, entry.LINK_TRIES, entry.LINK_WINDOW) or entry.LINK_WINDOW
             return rate_limited(render(request, "tournaments/table/unknown.html", {"wait": wait}), wait)
         return render(request, "tournaments/table/unknown.html", {}, status=404)
-    return _with_phone_cookie(request, _sheet(request, table, token))
+    return _with_phone_cookie(request, _sheet(request, table, token), table)
 
 
 def _sheet(request: HttpRequest, table: Table, token: str) -> HttpResponse:
@@ -102,20 +135,22 @@ def _sheet(request: HttpRequest, table: Table, token: str) -> HttpResponse:
             data, errors, _points = evaluate(table, request.POST)
             if errors:
                 return _page(request, table, status=400, errors=errors)
-            position = request.POST.get("team", "")
-            entry.submit(table, whole_or(position, 0), data)
-            return redirect("table:sheet", token)
+            # Who submits is whose code this is: a "team" field is no one's word.
+            result = entry.submit_with_code(table, request.POST.get("code", ""), data, guesser=_phone(request, table))
+            return _keep_side(request, redirect("table:sheet", token), table, result.submitted_by)
         if action in ("confirm", "dispute"):
-            code = request.POST.get("code", "")
+            code = _code(request, table)
             if action == "confirm":
-                entry.confirm(table, code, guesser=_phone(request))
+                entry.confirm(table, code, guesser=_phone(request, table))
             else:
-                entry.dispute(table, code, request.POST.get("note", ""), guesser=_phone(request))
+                entry.dispute(table, code, request.POST.get("note", ""), guesser=_phone(request, table))
             return redirect("table:sheet", token)
     except entry.CodeLocked as error:
         return rate_limited(_page(request, table, errors=error.messages), error.wait)
-    except entry.Conflict as error:  # the page is built again from the database: it shows the first sheet
-        return _page(request, _find(token), status=409, errors=error.messages)
+    except entry.Conflict as error:  # the page is built again from the database: it shows the first sheet,
+        # and this phone, its side proved by its code, may confirm or dispute it without typing it again
+        return _keep_side(request, _page(request, _find(token), status=409, errors=error.messages,
+                                         proved=error.position), table, error.position)
     except entry.LinkClosed as error:
         return _page(request, table, status=410, errors=error.messages)
     except ValidationError as error:
@@ -128,4 +163,4 @@ def _preview(request: HttpRequest, table: Table) -> HttpResponse:
     rows = list(zip(sides(table), points or []))
     return render(request, "tournaments/sheets/_preview.html",
                   {"errors": errors, "rows": rows, "tournament": table.round.tournament,
-                   "empty": not any(request.POST.get(name) for name in request.POST if name not in ("csrfmiddlewaretoken", "action", "team"))})
+                   "empty": not any(request.POST.get(name) for name in request.POST if name not in ("csrfmiddlewaretoken", "action", "team", "code"))})

@@ -162,9 +162,10 @@ class Command(BaseCommand):
                 backups.wait_idle(timeout=60)  # no job of the previous block runs beside the "off" requests
             with override_settings(BACKUPS_RUN=mode):
                 for table in free[block * size:(block + 1) * size]:
-                    code = next(seat.code for seat in table.seats.all() if seat.position == 2)
+                    own, code = (next(seat.code for seat in table.seats.all() if seat.position == position)
+                                 for position in (1, 2))
                     start = time.perf_counter()
-                    table_entry.submit(table, 1, random_sheet(rng))
+                    table_entry.submit_with_code(table, own, random_sheet(rng))
                     middle = time.perf_counter()
                     table_entry.confirm(table, code)
                     end = time.perf_counter()

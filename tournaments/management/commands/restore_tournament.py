@@ -2,9 +2,11 @@
 
 How a second laptop takes over (README, "If the laptop dies"): the tournament comes back exactly as
 the file has it — same short name, table links and team codes, every sheet with its history — so
-the printed QR codes and team slips work on this laptop. A tournament of the same short name here
-is replaced (its state saved as a backup first). Given a folder (a backups folder copied from a USB
-stick), the newest file in it (by the time in its name) is restored. Prints the tournament's slug.
+the printed QR codes and team slips work on this laptop, and the same backup key, so it keeps writing
+into its own backups folder. The tournament the file is of is replaced (its state saved as a backup
+first): the one with the file's backup key, or for a file written before keys the one of its short
+name. Given a folder (a tournament's backups folder copied from a USB stick), the newest file in it
+(by the time in its name) is restored. Prints the tournament's slug.
 """
 
 from __future__ import annotations
@@ -21,8 +23,9 @@ from tournaments.services.tournament_file.spec import MAX_BYTES
 
 
 class Command(BaseCommand):
-    help = ("Restore a tournament file (a backup) with its table links and team codes, replacing the tournament of "
-            "the same short name; given a folder, its newest file. Prints the slug. '-' reads standard input.")
+    help = ("Restore a tournament file (a backup) with its table links and team codes, replacing the tournament it "
+            "is of (its backup key; or the same short name); given a folder, its newest file. Prints the slug. "
+            "'-' reads standard input.")
 
     def add_arguments(self, parser):
         parser.add_argument("file")

@@ -1,4 +1,7 @@
-"""``manage.py standings SLUG [--after-round N] [--format json|csv|text]``."""
+"""``manage.py standings SLUG [--after-round N] [--format json|csv|text]``.
+
+The text and CSV formats end each row with its mark: ``lot``, ``did not play`` (listed last, no
+place earned) or ``missed a round`` (ranked apart: the tournament's ``missed_rounds``)."""
 
 import json
 
@@ -6,7 +9,14 @@ from django.core.management.base import BaseCommand, CommandError
 
 from tournaments.management.command_io import write_table
 from tournaments.models import Tournament
-from tournaments.services.standings import standings_json
+from tournaments.services.standings import StandingsRow, standings
+
+
+def mark(row: StandingsRow) -> str:
+    """The row's mark in the command's English (the pages say it with :attr:`StandingsRow.mark`)."""
+    if row.did_not_play:
+        return "did not play"
+    return ", ".join((["missed a round"] if row.apart else []) + (["lot"] if row.lot else []))
 
 
 class Command(BaseCommand):
@@ -23,7 +33,8 @@ class Command(BaseCommand):
             raise CommandError(f"no tournament with slug “{slug}”")
         if after_round is not None and not 0 <= after_round <= tournament.rounds:
             raise CommandError(f"--after-round must be from 0 to {tournament.rounds}")
-        data = standings_json(tournament, after_round)
+        report = standings(tournament, after_round)
+        data = report.as_json()
         if format == "json":
             self.stdout.write(json.dumps(data, ensure_ascii=False))
             return
@@ -38,7 +49,7 @@ class Command(BaseCommand):
         rounds = data["after_round"]
         header = keys + [f"round {n}" for n in range(1, rounds + 1)] + ["points", "lot"]
         rows = []
-        for row in data["standings"]:
+        for row, shown in zip(data["standings"], report.rows, strict=True):
             first = [row[key] for key in keys]
-            rows.append(first + ["" if p is None else p for p in row["rounds"]] + [row["points"], "lot" if row["lot"] else ""])
+            rows.append(first + ["" if p is None else p for p in row["rounds"]] + [row["points"], mark(shown)])
         write_table(self.stdout, format, f"{tournament.name} — after round {rounds}", header, rows, left=(1, 2))

@@ -35,7 +35,9 @@ import scoring
 from door.models import Fee, Payment, Reduction
 from prizes.models import Category, PlayerCategory, Prize, PrizeRule, PrizeSettings, TeamCategory
 from tournaments.games import game_of
-from tournaments.models import Bye, Player, Result, ResultEvent, Round, Ruling, Table, TableSeat, Team, Tournament
+from tournaments.models import (
+    Bye, MissedRounds, Player, Result, ResultEvent, Round, Ruling, Table, TableSeat, Team, Tournament,
+)
 from tournaments.services.sheet_states import result_counts
 from tournaments.services.standings import team_key
 from tournaments.services.tournament_file.sides import indexed
@@ -91,7 +93,7 @@ def _tournament_section(tournament: Tournament) -> dict[str, Any]:
         "archived": tournament.archived, "created_at": when(tournament.created_at),
         "public_names": tournament.public_names, "language": tournament.language, "three_team_table": tournament.three_team_table,
         "avoid_same_club": tournament.avoid_same_club, "entry_grace_minutes": tournament.entry_grace_minutes,
-        "confirmed_counts": tournament.confirmed_counts,
+        "confirmed_counts": tournament.confirmed_counts, "backup_key": tournament.backup_key,
     }
     if tournament.frozen_standings is not None:
         section["frozen_standings"] = _sorted_json(tournament.frozen_standings)
@@ -187,6 +189,8 @@ def _export(tournament: Tournament, version: int) -> dict[str, Any]:
     data["tournament"] = _tournament_section(tournament)
     if individual:
         data["tournament"]["draw_mode"] = tournament.draw_mode
+    if tournament.missed_rounds != MissedRounds.RANKED:  # an optional addition: files of the default stay as they were
+        data["tournament"]["missed_rounds"] = tournament.missed_rounds
     clubs = {team["club__name"]: team["club__town"] for team in rows.teams if team["club__name"]}
     data["clubs"] = [{"name": name, "town": clubs[name]} for name in sorted(clubs)]
     data["team_details"] = [{

@@ -44,6 +44,7 @@ from prizes.text import MAX_PRIZES
 from scoring.sheets import PLAYERS_PER_TEAM, TEAMS_PER_TABLE
 from scoring.systems import Game
 from tournaments.models import NAME_MAX_LENGTH, Club, Player, Result, ResultEvent, Round, Ruling, Table, TableSeat, Team, Tournament
+from tournaments.models.registration import BACKUP_KEY_PATTERN
 from tournaments.services.tournament_file.spec import (
     CODE_PATTERN,
     FORMAT,
@@ -326,6 +327,42 @@ class ByTeam(Kind):
 
 
 @dataclass(frozen=True)
+class ByNumber(Kind):
+    """An object keyed by whole numbers written as text (``{"1": …, "12": …}``: rounds, tables)."""
+
+    number: Int
+    value: Kind
+
+    def _check(self, value, at, depth, errors):
+        if _not_an_object(value, at, errors):
+            return
+        for key, item in value.items():
+            fits = key.isascii() and key.isdigit() and len(key) <= len(str(self.number.high))
+            number = int(key) if fits else None
+            if number is not None and key == str(number) and self.number.low <= number <= self.number.high:
+                self.value.check(item, (at, key), depth + 1, errors)
+            else:
+                errors.append(_("%(at)s: %(found)s is not a number from %(low)s to %(high)s")
+                              % {"at": where(at), "found": shown(key), "low": self.number.low,
+                                 "high": self.number.high})
+
+
+@dataclass(frozen=True)
+class Row(Kind):
+    """A list of fixed length with a kind per place (``[2, "approved"]``)."""
+
+    items: tuple[Kind, ...]
+
+    def _check(self, value, at, depth, errors):
+        if not isinstance(value, list) or len(value) != len(self.items):
+            errors.append(_("%(at)s must be a list of %(count)s values, not %(found)s")
+                          % {"at": where(at), "count": len(self.items), "found": shown(value)})
+            return
+        for index, (item, kind) in enumerate(zip(value, self.items)):
+            kind.check(item, (at, index), depth + 1, errors)
+
+
+@dataclass(frozen=True)
 class Misplaced(Kind):
     """A field that belongs to the other kind of file (``"pairs"`` in a team tournament's file):
     refused with ``reason``, whatever its value."""
@@ -380,6 +417,7 @@ JSON_TEXT = Text(TEXT_MAX_LENGTH)
 TEAM_ID = Text(ID_MAX_LENGTH, blank=False)
 SLUG_FORM = gettext_lazy("a short name of letters, digits, hyphens and underscores")
 TOKEN_FORM = gettext_lazy("a private link of 16 to 32 letters, digits, hyphens and underscores")
+BACKUP_KEY_FORM = gettext_lazy("a backup key of 16 to 32 digits and letters a to f")
 CODE_FORM = gettext_lazy("six digits")
 PLAYER_ID = Text(ID_MAX_LENGTH, blank=False, pattern=re.compile(PLAYER_ID_PATTERN, re.ASCII),
                  form=gettext_lazy("a player id: P and the player's number, like P12"))
@@ -499,16 +537,23 @@ def file_schema(version: int, individual: bool = False, game: str = Game.KEEZEN)
     entrant = {"id": TEAM_ID} if individual else {"team": TEAM_ID}
     standings_row = Obj({"rank": JSON_INT, **entrant, "name": Text(NAME_MAX_LENGTH), "points": Number(),
                          "rounds": List(Number(null=True)), "lot": Flag(), "player": Text(NAME_MAX_LENGTH),
-                         "bye_round": replace(round_number, null=True), "corrected": List(round_number)},
+                         "bye_round": replace(round_number, null=True), "corrected": List(round_number),
+                         "did_not_play": Flag()},
                         required=("rank", *entrant, "points", "rounds", "lot"))
     after_round = replace(round_number, low=0, null=True)  # 0: frozen before any round
-    frozen = Json(kinds=(dict,), shape=Obj({"after_round": after_round, "standings": List(standings_row)},
-                                           required=("standings",)), null=True)
+    # Each table's latest sheet at the freeze, by round and table number: [version, state].
+    frozen_sheets = ByNumber(round_number, ByNumber(table_number, Row((column(Result, "version"),
+                                                                       column(Result, "state")))))
+    frozen = Json(kinds=(dict,), shape=Obj({"after_round": after_round, "standings": List(standings_row),
+                                            "sheets": frozen_sheets}, required=("standings",)), null=True)
     settings = ("status", "hidden", "archived", "created_at", "public_names", "three_team_table", "avoid_same_club",
                 "entry_grace_minutes", "confirmed_counts")
     tournament = Obj({"slug": column(Tournament, "slug", pattern=validate_slug.regex, form=SLUG_FORM),
                       **{key: column(Tournament, key) for key in settings}, "language": column(Tournament, "language"),
-                      "draw_mode": column(Tournament, "draw_mode"), "frozen_standings": frozen},
+                      "draw_mode": column(Tournament, "draw_mode"), "frozen_standings": frozen,
+                      "missed_rounds": column(Tournament, "missed_rounds"),
+                      "backup_key": column(Tournament, "backup_key", pattern=re.compile(BACKUP_KEY_PATTERN, re.ASCII),
+                                           form=BACKUP_KEY_FORM)},
                      required=("slug", *settings))
     clubs = List(Obj({"name": column(Club, "name"), "town": column(Club, "town")}, required=("name",)))
     team_details = List(Obj(

@@ -14,7 +14,8 @@ The three ways in:
 - :func:`import_file` — the ``import_tournament`` command of ``scoring.md``: a new tournament. A
   version-2 file whose tournament is already here (same short name) comes in as a copy.
 - :func:`restore_file` — the tournament as the file has it, with its short name, table links and
-  team codes, replacing the one of that name (whose state is first saved as a backup). How a
+  team codes, replacing the one the file is of (:func:`existing`: by its backup key, or the one of
+  its short name for a file without a key), whose state is first saved as a backup. How a
   second laptop takes over: printed QR codes and team slips keep working.
 - :func:`copy_file` — a copy beside the original: new name and short name, new table links and team
   codes, hidden from the public pages until the director shows it.
@@ -64,7 +65,12 @@ KEEP, NEW = "keep", "new"
 
 
 def existing(parsed: ParsedFile) -> Tournament | None:
-    """The tournament of the file's short name in this database (version 2 files name it)."""
+    """The file's tournament in this database: the one with the file's backup key, when the file has
+    one — a renamed tournament is still itself, a new tournament that took an old short name is not;
+    by its short name for a file written before the key (version 2 files name both)."""
+    key = parsed.tournament.get("backup_key")
+    if key:
+        return Tournament.objects.filter(backup_key=key).first()
     return Tournament.objects.filter(slug=parsed.slug).first() if parsed.slug else None
 
 
@@ -78,8 +84,8 @@ def import_file(data: Any) -> Tournament:
 
 
 def restore_file(data: Any) -> Tournament:
-    """The tournament exactly as the file has it, replacing the one of the same short name (saved
-    as a backup first) or created when there is none; links and codes kept."""
+    """The tournament exactly as the file has it, replacing the one it is of (:func:`existing`; saved
+    as a backup first) or created when there is none; links, codes and backup key kept."""
     parsed = read_file(data)
     if parsed.version < 2:
         raise InvalidTournamentFile([_("Only a version 2 file (a backup of this program) can be restored over a "
@@ -165,12 +171,20 @@ def _tournament_fields(parsed: ParsedFile, copy: bool, replacing: Tournament | N
         fields["language"] = section.get("language", Language.DUTCH)
         if "draw_mode" in section:
             fields["draw_mode"] = section["draw_mode"]
+        if "missed_rounds" in section:  # optional: a file without it ranks them as the default does
+            fields["missed_rounds"] = section["missed_rounds"]
         fields["created_at"] = moment(section["created_at"])
         fields["frozen_standings"] = section.get("frozen_standings")
     if copy:
         room = NAME_MAX_LENGTH - len(_("%(name)s (copy)") % {"name": ""})
         fields["name"] = _("%(name)s (copy)") % {"name": fields["name"][:room].rstrip()}
         fields["hidden"] = True
+    # The backup folder (services/backups.py) stays the tournament's: a restore keeps the key of the one
+    # it replaces, or takes the file's; a copy (or a practice run) gets a key of its own (the default).
+    if replacing is not None:
+        fields["backup_key"] = replacing.backup_key
+    elif section and not copy and section.get("backup_key"):
+        fields["backup_key"] = section["backup_key"]
     if replacing is not None:
         fields["slug"] = replacing.slug
     elif section and not copy and not Tournament.objects.filter(slug=section["slug"]).exists():
