@@ -267,7 +267,7 @@ class Tournament(models.Model):
     )
     missed_rounds = models.CharField(
         _("teams that missed rounds"), max_length=10, choices=MissedRounds.choices, default=MissedRounds.RANKED,
-        help_text=_("A team that never played is always listed after the others, marked \u201cdid not play\u201d."),
+        help_text=_("A team that never played is always listed after the others, marked “did not play”."),
     )
     # The name of the tournament's backup folder (services/backups.py): a slug can be renamed and taken
     # again by a new tournament, this key never is.
