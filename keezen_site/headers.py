@@ -53,14 +53,16 @@ class ContentSecurityPolicyMiddleware(CSPMiddleware):
 
 
 NOINDEX = "noindex, nofollow"
+NEVER_INDEXED = {"projector"}  # public pages that are not for search engines even where the site allows them
 
 
 def search_engines_may_index(request: HttpRequest) -> bool:
     """Whether search engines may index the page this request shows: only with
     ``SEARCH_ENGINES_ALLOWED``, and only a public page (not a director's page, a table's private link,
-    the admin or the login)."""
+    the admin or the login) other than the projector's, which is for the room."""
     match = getattr(request, "resolver_match", None)
-    return bool(settings.SEARCH_ENGINES_ALLOWED) and match is not None and match.namespace == "public"
+    return (bool(settings.SEARCH_ENGINES_ALLOWED) and match is not None and match.namespace == "public"
+            and match.url_name not in NEVER_INDEXED)
 
 
 class RobotsTagMiddleware:

@@ -25,6 +25,8 @@ from tournaments.models import MissedRounds, Tournament
 from tournaments.services.standings import from_json, public_standings, set_frozen, standings
 from tournaments.services.tournament_file import copy_file, export_file, import_file
 
+pytestmark = pytest.mark.usefixtures("english")
+
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 TOTALS = {"T3": 78, "T1": 62, "T4": 52, "T5": 28, "T2": 18, "T6": 0, "T7": 0}
 

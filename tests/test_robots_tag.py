@@ -60,7 +60,10 @@ def test_with_search_engines_allowed_only_the_public_pages_may_be_indexed(settin
     client = Client()
     for url in pages(tournament, competition)[:-1]:  # the public tier; the competition's page keeps its noindex
         response = client.get(url)
-        assert "X-Robots-Tag" not in response and META not in response.content.decode(), url
+        if url.endswith("/projector/"):  # for the room, never for search engines
+            assert response["X-Robots-Tag"] == "noindex, nofollow" and META in response.content.decode()
+        else:
+            assert "X-Robots-Tag" not in response and META not in response.content.decode(), url
     director_page = director_client.get(f"/director/t/{tournament.slug}/teams/")
     assert director_page["X-Robots-Tag"] == "noindex, nofollow" and META in director_page.content.decode()
     table = tournament.round_set.get().tables.first()

@@ -59,9 +59,12 @@ def link(table: Table) -> str:
     return f"/s/{table.token}/"
 
 
-def phone(table: Table) -> Client:
+GUESSER = "10.0.0.66"  # the guesser's phone on the venue's Wi-Fi; the teams' phones have addresses of their own
+
+
+def phone(table: Table, address: str = "127.0.0.1") -> Client:
     """A phone that opens the table's link: it gets the cookie the server signs for it."""
-    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client = Client(HTTP_ACCEPT_LANGUAGE="en", REMOTE_ADDR=address)
     assert client.get(link(table)).status_code == 200 and PHONE_COOKIE in client.cookies
     return client
 
@@ -200,7 +203,7 @@ def test_fresh_phones_lock_the_table_until_the_desk_lifts_it_but_not_the_other_t
     tournament = table.round.tournament
     a, b = sides(table)
     phone(table).post(link(table), {"action": "submit", "code": a.codes[0], **absent(b)})
-    guessers = [phone(table) for _ in range(entry.TABLE_CODE_TRIES // entry.CODE_TRIES)]
+    guessers = [phone(table, GUESSER) for _ in range(entry.TABLE_CODE_TRIES // entry.CODE_TRIES)]
     for guesser in guessers:
         for _ in range(entry.CODE_TRIES):
             assert guesser.post(link(table), {"action": "confirm", "code": wrong(table)}).status_code == 400
@@ -211,13 +214,14 @@ def test_fresh_phones_lock_the_table_until_the_desk_lifts_it_but_not_the_other_t
     assert entry.table_locked(table)
     refused = guessers[0].post(link(table), {"action": "confirm", "code": b.codes[0]})  # a guesser, even right
     assert refused.status_code == 429 and "locked until the director lifts the lock" in text(refused)
-    assert Client().post(link(table), {"action": "confirm", "code": b.codes[0]}).status_code == 429  # no cookie
+    no_cookie = Client(REMOTE_ADDR=GUESSER).post(link(table), {"action": "confirm", "code": b.codes[0]})
+    assert no_cookie.status_code == 429
     # A phone in good standing has one try: a wrong one ends it.
-    fresh = phone(table)
+    fresh = phone(table, GUESSER)
     assert fresh.post(link(table), {"action": "confirm", "code": wrong(table)}).status_code == 400
     assert fresh.post(link(table), {"action": "confirm", "code": b.codes[0]}).status_code == 429
     # The other team's phone has guessed nothing: its right code confirms.
-    assert phone(table).post(link(table), {"action": "confirm", "code": b.codes[0]}).status_code == 302
+    assert phone(table, "10.0.0.2").post(link(table), {"action": "confirm", "code": b.codes[0]}).status_code == 302
     assert sheet(table).state == ResultState.CONFIRMED
 
     lift = director_client.post(f"/director/t/{tournament.slug}/rounds/1/tables/1/unlock/")
@@ -225,14 +229,36 @@ def test_fresh_phones_lock_the_table_until_the_desk_lifts_it_but_not_the_other_t
     assert not Attempt.objects.filter(key__contains=f":{table.pk}").exists()
 
 
-def test_a_link_gives_few_new_phones_a_cookie(table_of):
+def test_a_link_gives_few_new_phones_a_cookie_per_address(table_of):
     table = table_of("teams of two")
     for _ in range(entry.NEW_PHONES):
-        phone(table)
-    late = Client()
+        phone(table, GUESSER)
+    late = Client(REMOTE_ADDR=GUESSER)
     assert late.get(link(table)).status_code == 200 and PHONE_COOKIE not in late.cookies
+    phone(table, "10.0.0.2")  # another address still gets its cookie
     entry.lift_code_lock(table, None)  # the desk lifts the table's lock: new phones get cookies again
-    phone(table)
+    phone(table, GUESSER)
+
+
+def test_a_guesser_who_takes_every_cookie_it_can_still_cannot_stop_the_other_teams_phone(table_of):
+    """The guesser takes every cookie its address gets, locks the table with them, and uses up its
+    address's tries without a cookie; the other team's phone opens the link only then, for the first
+    time, and its right code confirms at once."""
+    table = table_of("teams of two")
+    a, b = sides(table)
+    phone(table).post(link(table), {"action": "submit", "code": a.codes[0], **absent(b)})
+    guessers = [phone(table, GUESSER) for _ in range(entry.NEW_PHONES)]
+    for guesser in guessers:
+        while guesser.post(link(table), {"action": "confirm", "code": wrong(table)}).status_code == 400:
+            pass
+    for _ in range(entry.ADDRESS_CODE_TRIES + 2):
+        Client(REMOTE_ADDR=GUESSER).post(link(table), {"action": "confirm", "code": wrong(table)})
+    assert entry.table_locked(table)
+    compared = ResultEvent.objects.filter(table=table, kind=ResultEvent.Kind.REFUSED_CODE).count()
+    assert compared <= entry.TABLE_CODE_TRIES + entry.NEW_PHONES + entry.ADDRESS_CODE_TRIES
+    other_team = phone(table, "10.0.0.2")
+    assert other_team.post(link(table), {"action": "confirm", "code": b.codes[0]}).status_code == 302
+    assert sheet(table).state == ResultState.CONFIRMED
 
 
 @pytest.mark.parametrize("action", ["confirm", "dispute"])

@@ -311,8 +311,9 @@ def standings_json(tournament: Tournament, after_round: int | None = None) -> di
 def from_json(tournament: Tournament, data: dict) -> Standings:
     """Standings read back from their JSON (the frozen snapshot): places, keys, names and points as
     the snapshot has them, and the bye and "corrected" marks as they were when it was taken (a
-    snapshot of before those were kept takes them from today); players and clubs as they are today,
-    and so the rounds each team missed (the prizes read them), "did not play" as the snapshot says."""
+    snapshot of before those were kept takes them from today), and so the rounds each team missed
+    (the "missed a round" mark; the prizes read them) and "did not play"; players and clubs as they
+    are today."""
     scores = round_scores(tournament, data.get("after_round") or 0)
     by_key = {team.key: team for team in scores.teams.values()}
     per_player = tournament.per_player
@@ -333,7 +334,7 @@ def from_json(tournament: Tournament, data: dict) -> Standings:
         seat = team.players.index(player) + 1 if player in team.players else 0
         corrected = row["corrected"] if "corrected" in row else scores.corrected.get(team.pk, ())
         did_not_play = row.get("did_not_play") is True
-        missed = scores.missed.get(team.pk, ()) if today else ()
+        missed = row["missed"] if "missed" in row else (scores.missed.get(team.pk, ()) if today else ())
         rows.append(StandingsRow(
             rank=row["rank"], key=f"{key}/{seat}" if per_player else key, team=team, points=row["points"],
             rounds=tuple(row["rounds"]), lot=row["lot"], player=player, bye_round=bye_round,
@@ -346,7 +347,7 @@ def from_json(tournament: Tournament, data: dict) -> Standings:
 
 def snapshot(tournament: Tournament) -> dict:
     """The frozen snapshot: the ``standings --format json`` object, each row with the marks the public
-    page shows beside it (``bye_round``, ``corrected``), so a correction after the freeze shows no
+    page shows beside it (``bye_round``, ``corrected``, ``missed``), so a correction after the freeze shows no
     mark until the director unfreezes; and ``sheets``, each table's latest sheet version and its
     state, read in the same query as the points (so they agree), from which every public page
     shows the tables as they stood at the freeze (:func:`.round_sheets.public_sheet`). Tables by
@@ -357,6 +358,7 @@ def snapshot(tournament: Tournament) -> dict:
     for shown, row in zip(data["standings"], live.rows, strict=True):
         shown["bye_round"] = row.bye_round
         shown["corrected"] = list(row.corrected)
+        shown["missed"] = list(row.missed)
     data["sheets"] = scores.sheets
     return data
 

@@ -42,7 +42,7 @@ from tournaments.services.sheet_states import result_counts, waits_for_approval
 CODE_TRIES = 5  # wrong team codes from one phone (its signed cookie) at one table per window, then it waits
 ADDRESS_CODE_TRIES = 3  # the same for phones without a valid cookie, counted together by their address
 TABLE_CODE_TRIES = 25  # wrong team codes from all phones at one table, then it is locked until the desk lifts it
-NEW_PHONES = 12  # phones a table's link gives a cookie, until the desk lifts the table's lock
+NEW_PHONES = 8  # phones a table's link gives a cookie at one address, until the desk lifts the table's lock
 CODE_WINDOW = 10 * 60  # seconds
 TABLE_LOCK_WINDOW = 24 * 3600  # seconds: the table's lock holds until the desk lifts it (its round is long over)
 TABLE_LOCK_RETRY = 60  # Retry-After while the table is locked: the desk may lift it any moment
@@ -164,22 +164,26 @@ def _code_key(table: Table, guesser: str | None = None) -> str:
     return f"team-code:{table.pk}" + ("" if guesser is None else f":{guesser or '-'}")
 
 
-def _phones_key(table: Table) -> str:
-    return f"table-phones:{table.pk}"
+def _phones_key(table: Table, address: str | None = None) -> str:
+    """The counter of cookies ``table``'s link gave to phones at ``address`` (none: every address's)."""
+    return f"table-phones:{table.pk}" + ("" if address is None else f":{address}"[:60])
 
 
 def _phone_tries(guesser: str) -> int:
     return ADDRESS_CODE_TRIES if guesser.startswith(ADDRESS) else CODE_TRIES
 
 
-def new_phone(table: Table, now: datetime.datetime | None = None) -> bool:
-    """Whether ``table``'s link may give one more phone a cookie of its own (counted when it may).
-    Why a limit: a phone in good standing keeps its try while the table is locked
-    (:func:`code_lock`), so fresh phones must not be free for a guesser."""
+def new_phone(table: Table, address: str, now: datetime.datetime | None = None) -> bool:
+    """Whether ``table``'s link may give one more phone at ``address`` a cookie of its own (counted
+    when it may). Why a limit: a phone in good standing keeps its try while the table is locked
+    (:func:`code_lock`), so fresh phones must not be free for a guesser. Why per address: a guesser
+    who takes every cookie it can get takes only those of its own address, never the other team's
+    phone's (a phone on the venue's Wi-Fi has an address of its own)."""
     now = now or timezone.now()
-    if limits.blocked(_phones_key(table), NEW_PHONES, TABLE_LOCK_WINDOW, now):
+    key = _phones_key(table, address)
+    if limits.blocked(key, NEW_PHONES, TABLE_LOCK_WINDOW, now):
         return False
-    return limits.count(_phones_key(table), TABLE_LOCK_WINDOW, now) <= NEW_PHONES
+    return limits.count(key, TABLE_LOCK_WINDOW, now) <= NEW_PHONES
 
 
 def table_locked(table: Table, now: datetime.datetime | None = None) -> bool:
@@ -194,8 +198,9 @@ def code_lock(table: Table, guesser: str, now: datetime.datetime | None = None) 
     valid cookie: :data:`ADDRESS_CODE_TRIES`, together per address). A table with
     :data:`TABLE_CODE_TRIES` wrong codes is locked until the desk lifts it, but not for a phone in
     good standing — a cookie of its own and no wrong code here — so the other team's right code
-    still confirms, whatever anyone guessed. Such phones are few (:func:`new_phone`) and each loses
-    its standing with its first wrong code, so the guesses at a table stay bounded."""
+    still confirms, whatever anyone guessed. Such phones are few (:func:`new_phone`: a few per
+    address) and each loses its standing with its first wrong code, so the guesses at a table stay
+    bounded."""
     now = now or timezone.now()
     wait = limits.blocked(_code_key(table, guesser), _phone_tries(guesser), CODE_WINDOW, now)
     if wait:
@@ -358,7 +363,7 @@ def lift_code_lock(table: Table, user) -> None:
     """The desk lifts the wrong-code lock of ``table``: every phone and the table may try again, and
     the link gives new phones their cookies again."""
     limits.clear_family(_code_key(table))
-    limits.clear(_phones_key(table))
+    limits.clear_family(_phones_key(table))
     ResultEvent.objects.create(table=table, kind=ResultEvent.Kind.UNLOCKED, source=ResultSource.DESK,
                                user=user if user and user.is_authenticated else None)
 

@@ -52,7 +52,8 @@ def _phone(request: HttpRequest, table: Table) -> str:
 
 def _with_phone_cookie(request: HttpRequest, response: HttpResponse, table: Table) -> HttpResponse:
     """A phone that opens the link gets its cookie (as many phones as :func:`entry.new_phone` allows)."""
-    if request.method == "GET" and _signed(request, PHONE_COOKIE, table) is None and entry.new_phone(table):
+    if (request.method == "GET" and _signed(request, PHONE_COOKIE, table) is None
+            and entry.new_phone(table, client_address(request))):
         _set_signed(request, response, PHONE_COOKIE, table, secrets.token_urlsafe(16))
     return response
 

@@ -538,7 +538,7 @@ def file_schema(version: int, individual: bool = False, game: str = Game.KEEZEN)
     standings_row = Obj({"rank": JSON_INT, **entrant, "name": Text(NAME_MAX_LENGTH), "points": Number(),
                          "rounds": List(Number(null=True)), "lot": Flag(), "player": Text(NAME_MAX_LENGTH),
                          "bye_round": replace(round_number, null=True), "corrected": List(round_number),
-                         "did_not_play": Flag()},
+                         "missed": List(round_number), "did_not_play": Flag()},
                         required=("rank", *entrant, "points", "rounds", "lot"))
     after_round = replace(round_number, low=0, null=True)  # 0: frozen before any round
     # Each table's latest sheet at the freeze, by round and table number: [version, state].
