@@ -13,7 +13,7 @@ from tournaments.numbers import whole_or
 from tournaments.permissions import director_required
 from tournaments.services import table_entry as entry
 from tournaments.services.round_sheets import round_sheets, status_counts
-from tournaments.views.lookups import act, round_or_404, table_or_404
+from tournaments.views.lookups import act, refused, round_or_404, table_or_404
 
 OVERVIEW_POLL_SECONDS = 10
 
@@ -37,11 +37,14 @@ def overview(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @director_required
 @require_POST
 def approve(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
-    """Approve a sheet that waits for it, the version the page showed (``version``; anything but a
-    whole number is no version the page showed): else 409 with why (``table_entry.approve``)."""
+    """Approve a sheet that waits for it, the version the page showed (``version``): else 409 with
+    why (``table_entry.approve``); a ``version`` that is no version number, 400."""
     found = table_or_404(slug, number, table)
     shown = request.POST.get("version")
-    version = None if shown is None else whole_or(shown, -1)
+    version = None if shown is None else whole_or(shown, None, low=1)
+    if shown is not None and version is None:
+        return refused(request, [_("The page sent no sheet version to approve: reload it and look at the sheet again.")],
+                       "director:round_results", slug, number, status=400)
     return act(request, lambda: entry.approve(found, request.user, version),
                _("The sheet of table %(table)s is approved.") % {"table": table}, "director:round_results", slug, number)
 
