@@ -1,22 +1,30 @@
 /* The results desk at typing speed (templates/tournaments/director/results_desk.html): "table
-   number, Enter, the sheet, Enter" loses no key.
+   number, Enter, the sheet, Enter, the next table number, …" loses no key.
 
-   Why: the table box is a plain GET form, so Enter reloaded the page, and whatever was typed in
-   the 0.3 s before the sheet's first box had the focus was gone — "AABBBBBBBB" saved as the valid
-   "BBBBBBBB". With this script Enter fetches the table's page and swaps the desk in without a
-   reload; every key typed meanwhile is kept and then typed into the sheet's first field (the one
-   marked autofocus: the letters, the first pawns or home-holes box, the card's first deal), as if
-   the field had been there all along: letters and digits, Backspace, Tab to the next field, and
-   Enter, which saves. On the card's "played" buttons a key goes to the buttons themselves (A or B
-   picks the team, static/js/card_entry.js). Without this script (or fetch) the desk works as a
-   plain form, as before. */
+   Why: both of the desk's forms used to load a new page — the table box (a GET) and the sheet (a
+   POST answered by a redirect) — and whatever was typed in the 0.3 s before the new page had the
+   focus was gone: "AABBBBBBBB" saved as the valid "BBBBBBBB", and "12" typed straight after
+   saving opened table 2. With this script both are sent by fetch and the answer's desk is swapped
+   in without a reload; every key typed meanwhile is held. When the server did what was asked
+   (2xx: the table opened, or the sheet was saved and the desk asks for the next table) the held
+   keys are typed into the field that has the focus in the new desk (the one marked autofocus: the
+   sheet's first field, or the table box after a save), as if it had been there all along:
+   letters and digits, Backspace, Tab to the next field, and Enter, which sends that form in turn
+   (keys after it are held again). When the server refused (4xx: no such table, a sheet with
+   errors, "is the game really over?") the held keys were meant for a page that did not come:
+   they are dropped, never typed into the refused sheet, and the desk shows which they were. On
+   the card's "played" buttons a key goes to the buttons themselves (A or B picks the team,
+   static/js/card_entry.js). An answer without a desk (the login page, a server error) or no
+   answer is left to the browser: the form is sent again the plain way (a sheet carries the
+   version it saw, so a save that did arrive is not saved twice). Without this script (or fetch)
+   the desk works as plain forms, as before. */
 (function () {
   "use strict";
   if (window.keezenDesk) return;
   window.keezenDesk = true;
 
   var ran = {};  // script files this page has run: a swapped-in desk runs each once
-  var pending = null;  // keys typed while a table is on its way, or null
+  var pending = null;  // keys typed while an answer is on its way, or null
 
   function remember(root) {
     Array.prototype.forEach.call(root.querySelectorAll("script[src]"), function (script) {
@@ -115,7 +123,18 @@
     return node;
   }
 
-  function settle(node) {
+  var KEY_NAMES = { Enter: "\u23ce", Tab: "\u21e5", Backspace: "\u232b" };
+
+  function drop(node, keys) {
+    var notice = node.querySelector("#keys-dropped");
+    if (!notice || !keys.length) return;
+    notice.querySelector("kbd").textContent = keys.map(function (press) {
+      return KEY_NAMES[press.key] || press.key;
+    }).join("");
+    notice.hidden = false;
+  }
+
+  function settle(node, done) {
     var keys = pending;
     var form = node.querySelector("#sheet-form");
     var first = node.querySelector("[autofocus]") ||
@@ -123,27 +142,44 @@
     if (first) first.focus();
     node.dispatchEvent(new CustomEvent("htmx:load", { bubbles: true, detail: { elt: node } }));  // new content, as htmx says it
     pending = null;
-    if (form) keys.forEach(typeKey);  // no such table: nothing was meant for the table box
+    if (!done) return drop(node, keys);
+    keys.forEach(function (press) {
+      if (pending !== null) pending.push(press);  // an Enter sent a form again: the rest waits for its answer
+      else typeKey(press);
+    });
+  }
+
+  /* The desk's two forms: the table box (GET, #table-picker) and the sheet (POST, #sheet-form). */
+  function request(form) {
+    var url = new URL(form.getAttribute("action") || window.location.href, window.location.href);
+    var data = new URLSearchParams(new FormData(form));
+    var init = { credentials: "same-origin", headers: { Accept: "text/html" } };
+    url.hash = "";
+    if (form.method === "post") {
+      init.method = "POST";
+      init.body = data;
+      return { url: url.href, init: init, plain: function () { form.submit(); } };
+    }
+    url.search = data.toString();
+    return { url: url.href, init: init, plain: function () { window.location.assign(url.href); } };
   }
 
   document.addEventListener("submit", function (event) {
     var form = event.target;
-    if (form.id !== "table-picker" || pending !== null || !window.fetch || !window.DOMParser) return;
+    if ((form.id !== "table-picker" && form.id !== "sheet-form") || !window.fetch || !window.DOMParser) return;
     event.preventDefault();
+    if (pending !== null) return;  // one answer at a time: a second send while one is on its way is ignored
     pending = [];
-    var url = new URL(form.getAttribute("action") || window.location.href, window.location.href);
-    url.search = new URLSearchParams(new FormData(form)).toString();
-    url.hash = "";
-    function plain() { pending = null; window.location.assign(url.href); }
-    fetch(url.href, { credentials: "same-origin", headers: { Accept: "text/html" } }).then(function (response) {
-      // A table of the round (200) or none of that number (404: the page says so); else load it plainly.
-      if (!(response.ok || response.status === 404) || response.redirected) return plain();
-      return response.text().then(function (html) {
-        var node = swap(html, url.href);
-        if (!node) return plain();
-        runScripts(node, function () { settle(node); });
-      });
-    }).catch(plain);
+    var sent = request(form);
+    function plain() { pending = null; sent.plain(); }
+    fetch(sent.url, sent.init).then(function (response) {
+      return response.text().then(function (html) { return { response: response, html: html }; });
+    }).then(function (answer) {
+      // A saved sheet is answered by a redirect to the desk; fetch follows it (response.url).
+      var node = swap(answer.html, answer.response.url || sent.url);
+      if (!node) return plain();
+      runScripts(node, function () { settle(node, answer.response.ok); });
+    }, plain);  // no answer: the plain way
   });
 
   remember(document);

@@ -1,7 +1,9 @@
 """The results desk at a human typing speed: table number, Enter, and the sheet typed at once (150 ms
 and 50 ms a key, no waiting for the page) — exactly the sheet typed is saved, read back from the
 database, for every scoring system's fields. Before, Enter reloaded the page and the first keys
-were lost: "AABBBBBBBB" was saved as the valid 8–0 "BBBBBBBB"."""
+were lost: "AABBBBBBBB" was saved as the valid 8–0 "BBBBBBBB". Saving is the same: several sheets
+typed back to back land on exactly the tables typed (before, "12" typed straight after saving
+opened table 2), and keys typed after a sheet the desk refuses are not used."""
 
 from __future__ import annotations
 
@@ -32,6 +34,26 @@ def desk(browser, live_server, director):
     assert errors == []
 
 
+def slow_network(page, latency_ms: int = 250) -> None:
+    """Every answer takes ``latency_ms`` more (Chromium's network emulation), as on a busy desk
+    laptop: the keys below are typed while the desk waits for its answers, every time."""
+    session = page.context.new_cdp_session(page)
+    session.send("Network.enable")
+    session.send("Network.emulateNetworkConditions", {"offline": False, "latency": latency_ms,
+                                                      "downloadThroughput": -1, "uploadThroughput": -1})
+
+
+def type_keys(page, keys: str, delay: int) -> None:
+    """``keys`` at ``delay`` ms a key, "\n" being Enter and "\t" Tab, without waiting for anything."""
+    for index, line in enumerate(keys.split("\n")):
+        if index:
+            page.keyboard.press("Enter", delay=delay)
+        for number, part in enumerate(line.split("\t")):
+            if number:
+                page.keyboard.press("Tab", delay=delay)
+            page.keyboard.type(part, delay=delay)
+
+
 def type_sheet(page, slug: str, keys: str, delay: int) -> None:
     """Table 1, Enter, the sheet straight after (no waiting for anything), Enter. Playwright's
     ``delay`` holds each key down that long: ``delay`` ms a key."""
@@ -39,10 +61,7 @@ def type_sheet(page, slug: str, keys: str, delay: int) -> None:
     expect(page.locator("#table-number")).to_be_focused()
     page.keyboard.type("1")
     page.keyboard.press("Enter")
-    for index, part in enumerate(keys.split("\t")):  # "\t": the Tab key (type() would insert it as text)
-        if index:
-            page.keyboard.press("Tab", delay=delay)
-        page.keyboard.type(part, delay=delay)
+    type_keys(page, keys, delay)
     expect(page.locator("#preview [data-testid=points-A]")).to_be_visible()  # the live points, kept keys too
     page.keyboard.press("Enter")
     expect(page.locator(".alert-success")).to_contain_text("Table 1 saved")
@@ -71,6 +90,57 @@ def test_a_klaverjassen_card_gets_the_keys_too(desk, published_round):
     type_sheet(desk, drive.slug, "A90", 50)
     (deal,) = Result.objects.get(table__round=round_, table__number=1).sheet["deals"]
     assert (deal["playing"], deal["points"]) == (0, [90, 72])
+
+
+def test_sheets_typed_back_to_back_land_on_the_tables_typed(desk, tournament, published_round):
+    """Table number, Enter, sheet, Enter, next table number, … at 50 ms a key, never waiting."""
+    round_ = published_round(tournament, 24)  # tables 1 to 12
+    clock_services.start(round_)
+    sheets = {12: "AABBBBBBBB", 2: "BAAAAAAAA", 1: "AAAAAAAA", 11: "BABABABABABABAB"}
+    desk.goto(f"/director/t/{tournament.slug}/desk/1/")
+    expect(desk.locator("#table-number")).to_be_focused()
+    slow_network(desk)
+    type_keys(desk, "".join(f"{number}\n{keys}\n" for number, keys in sheets.items()), 50)
+    expect(desk.locator(".alert-success")).to_contain_text("Table 11 saved", timeout=20_000)
+    expect(desk.locator("#table-number")).to_be_focused()
+    expect(desk.locator("#table-number")).to_have_value("")
+    expect(desk.locator("#keys-dropped")).to_be_hidden()
+    saved = {result.table.number: result for result in Result.objects.filter(table__round=round_).select_related("table")}
+    assert {number: result.sheet["arrivals"] for number, result in saved.items()} == {
+        number: [0 if key == "A" else 1 for key in keys] for number, keys in sheets.items()}
+    assert {result.version for result in saved.values()} == {1}
+
+
+@pytest.mark.parametrize(("sheet", "says", "focused"), [
+    ("AAB", "Is the game really over?", "#unfinished_ok"),  # a question: refused until answered
+    ("AAAAAAAAAB", "", "#arrivals"),  # a sheet with an error
+])
+def test_keys_typed_after_a_refused_sheet_are_not_used(desk, tournament, published_round, sheet, says, focused):
+    """The keys typed after Enter were meant for the next table; the desk refused the sheet, so they
+    are shown as not used and land nowhere — not in a table box, not in the refused sheet."""
+    round_ = published_round(tournament, 4)
+    clock_services.start(round_)
+    desk.goto(f"/director/t/{tournament.slug}/desk/1/")
+    expect(desk.locator("#table-number")).to_be_focused()
+    slow_network(desk)
+    type_keys(desk, f"1\n{sheet}\n2\nB", 50)
+    expect(desk.locator("#keys-dropped")).to_be_visible()
+    expect(desk.locator("#keys-dropped kbd")).to_have_text("2\u23ceB")
+    expect(desk.locator(focused)).to_be_focused()
+    expect(desk.locator("#table-number")).to_have_value("1")
+    expect(desk.locator("#arrivals")).to_have_value(sheet)
+    if says:
+        expect(desk.locator("[data-testid=unfinished-question]")).to_contain_text(says)
+    else:
+        expect(desk.locator("[data-testid=desk-errors]")).to_be_visible()
+    assert not Result.objects.exists()
+    if says:  # answered: saved as typed, on the table typed
+        desk.keyboard.press("Space")
+        desk.keyboard.press("Enter")
+        expect(desk.locator(".alert-success")).to_contain_text("Table 1 saved")
+        expect(desk.locator("#keys-dropped")).to_be_hidden()
+        assert [(result.table.number, result.sheet) for result in Result.objects.select_related("table")] == [
+            (1, {"arrivals": [0, 0, 1]})]
 
 
 def test_an_unknown_table_says_so_and_keeps_nothing(desk, tournament, published_round):

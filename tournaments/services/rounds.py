@@ -9,8 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from scoring import TableScore
-
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Count, F, Max, OuterRef, Q, QuerySet, Subquery
@@ -28,9 +26,9 @@ from tournaments.models import (
 )
 from tournaments.services import lifecycle
 from tournaments.services.clock import Clock, ClockState, clock
-from tournaments.services.results import seat_scores
-from tournaments.services.seating import Side, new_seats, side_count, sides
-from tournaments.services.sheet_states import is_open, open_tables, status_of
+from tournaments.services.round_sheets import TableSheet, round_sheets
+from tournaments.services.seating import Side, new_seats
+from tournaments.services.sheet_states import open_tables
 
 if TYPE_CHECKING:
     from tournaments.services.draft import Flag
@@ -115,24 +113,27 @@ def rounds_with_counts(tournament: Tournament) -> QuerySet:
 
 @dataclass(frozen=True)
 class RoundTable:
-    """A table as the round page lists it: its seats, whether a flag names it, and its sheet."""
+    """A table as the round page lists it: its seats, whether a flag names it, and its sheet as the
+    sheets overview reads it (:class:`.round_sheets.TableSheet`: one place decides its state and
+    what it gives each side)."""
 
-    table: Table
+    sheet: TableSheet
     seats: list[Side]
     flagged: bool
-    status: str  # missing, submitted, confirmed, disputed, corrected, approved or entered (sheet_states.status_of)
-    open: bool  # the sheet does not count yet (sheet_states.is_open)
-    scores: tuple[TableScore, ...] = ()  # what the current sheet gives each side (results.seat_scores), counting or not
 
     @property
-    def counts(self) -> bool:
-        """The sheet is in the standings."""
-        return not self.open
+    def table(self) -> Table:
+        return self.sheet.table
 
     @property
-    def rows(self) -> list[tuple[Side, TableScore | None]]:
-        """Each side with its sheet's points (None without a sheet)."""
-        return [(side, self.scores[i] if i < len(self.scores) else None) for i, side in enumerate(self.seats)]
+    def status(self) -> str:
+        """missing, submitted, confirmed, disputed, corrected, approved or entered (sheet_states.status_of)."""
+        return self.sheet.status
+
+    @property
+    def open(self) -> bool:
+        """The sheet does not count yet (sheet_states.is_open)."""
+        return not self.sheet.counts
 
 
 @dataclass
@@ -170,27 +171,16 @@ class RoundPage:
         return [team for row in self.tables for side in row.seats for team in side.teams] + [bye.team for bye in self.byes]
 
 
-def _scores(round_: Round, table: Table) -> tuple[TableScore, ...]:
-    current = table.current_sheet
-    if current is None:
-        return ()
-    return tuple(seat_scores(round_.tournament, side_count(table), current.sheet))
-
-
 def round_page(round_: Round) -> RoundPage:
     from tournaments.services.draft import (
         round_flags,  # draft builds on this module's checks
     )
 
-    confirmed_counts = round_.tournament.confirmed_counts
-    tables = list(round_.tables.order_by("number").with_sheets())
     flags = round_flags(round_)
     flagged = {flag.table for flag in flags if flag.table}
     return RoundPage(
         round=round_,
-        tables=[RoundTable(table, sides(table), table.number in flagged, status_of(table.current_sheet),
-                           is_open(table.current_sheet, confirmed_counts), _scores(round_, table))
-                for table in tables],
+        tables=[RoundTable(sheet, sheet.sides, sheet.table.number in flagged) for sheet in round_sheets(round_)],
         byes=list(round_.byes.select_related("team").order_by("team__number")), flags=flags, clock=clock(round_),
     )
 
