@@ -22,6 +22,7 @@ class Row:
     points: int
     club: str = ""
     categories: frozenset = frozenset()
+    every_round: bool = True  # took part in every round: only such a team wins the booby prize
 
 
 @dataclass(frozen=True)
@@ -203,3 +204,13 @@ def test_the_typed_list_round_trips(typed, language):
         assert typed(written).prizes == typed(text).prizes
     if language == "en":
         assert written == text
+
+
+def test_the_booby_prize_goes_to_the_last_team_that_played_every_round():
+    rows = [Row(1, "T1", "a", 50), Row(2, "T2", "b", 40), Row(3, "T3", "late", 30, every_round=False),
+            Row(4, "T4", "later", 2, every_round=False)]
+    [booby, second] = awarding.awards([Prize("prize", Rule(BOOBY)), Prize("prize", Rule(BOOBY, 2))],
+                                      rows, one_each=False, club_size=1)
+    assert booby.winner.key == "T2" and second.winner.key == "T1" and booby.candidates == 2
+    [place] = awarding.awards([Prize("prize", Rule(PLACE, 3))], rows, one_each=False, club_size=1)
+    assert place.winner.key == "T3"  # places and categories are the services' to leave out ("no-prizes")

@@ -119,6 +119,21 @@ def log_in(page, user) -> None:
     page.locator("main form button[type=submit]").click()
 
 
+@pytest.fixture
+def desk_page(browser, live_server, director):
+    """A laptop at the desk, logged in as the director, in English; JavaScript errors fail the test."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, base_url=live_server.url,
+                                  locale="en-US", extra_http_headers={"Accept-Language": "en"})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    log_in(page, director)
+    page.wait_for_url("**/director/**")
+    yield page
+    context.close()
+    assert errors == []
+
+
 @contextmanager
 def another_phone(browser, live_server) -> Iterator:
     """A second phone at the table: its own browser context (own cookies), phone-sized, in English."""

@@ -7,29 +7,11 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import PASSWORD
 from tournaments.models import Result
 from tournaments.services import clock as clock_services
 from tournaments.services.rounds import add_round, add_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def desk_page(browser, live_server, director):
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, base_url=live_server.url,
-                                  locale="en-US", extra_http_headers={"Accept-Language": "en"})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto("/login/")
-    page.locator("input[name=username]").fill(director.username)
-    page.locator("input[name=password]").fill(PASSWORD)
-    page.locator("main form button[type=submit]").click()
-    page.wait_for_url("**/director/**")
-    yield page
-    context.close()
-    assert errors == []
 
 
 def test_the_short_name_follows_the_name_until_edited(desk_page):

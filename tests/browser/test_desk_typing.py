@@ -20,18 +20,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def desk(browser, live_server, director):
-    """A laptop at the desk, logged in; JavaScript errors fail the test."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, base_url=live_server.url,
-                                  locale="en-US", extra_http_headers={"Accept-Language": "en"})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    log_in(page, director)
-    page.wait_for_url("**/director/**")
-    yield page
-    context.close()
-    assert errors == []
+def desk(desk_page):
+    return desk_page
 
 
 def slow_network(page, latency_ms: int = 250) -> None:

@@ -2,16 +2,13 @@
 
 A team that did not play is listed after every team that did, in the order given, never "by lot";
 ``missed_rounds`` "apart" ranks teams that missed a round after those that took part in every one;
-the prizes' pure rules give the booby prize only to a team that took part in every round.
+(The prizes' pure rule, the booby prize only for a team that took part in every round: tests/test_prizes.py.)
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pytest
 
-from prizes import awarding
 from scoring.standings import APART, NO_PRIZES, RANKED, Entry, rank
 
 SEED = 20261121
@@ -84,30 +81,3 @@ def test_normal_data_rank_exactly_as_before():
 def test_an_unknown_setting_is_refused():
     with pytest.raises(ValueError, match="missed rounds"):
         rank([Entry("A", "a", (1,))], SEED, "maybe")
-
-
-@dataclass(frozen=True)
-class Row:
-    rank: int
-    key: str
-    name: str
-    points: int
-    club: str = ""
-    categories: frozenset = frozenset()
-    every_round: bool = True
-
-
-@dataclass(frozen=True)
-class Prize:
-    rule: awarding.Rule
-    what: str = "prize"
-
-
-def test_the_booby_prize_goes_to_the_last_team_that_played_every_round():
-    rows = [Row(1, "T1", "a", 50), Row(2, "T2", "b", 40), Row(3, "T3", "late", 30, every_round=False),
-            Row(4, "T4", "later", 2, every_round=False)]
-    [booby, second] = awarding.awards([Prize(awarding.Rule(awarding.BOOBY)), Prize(awarding.Rule(awarding.BOOBY, 2))],
-                                      rows, one_each=False, club_size=1)
-    assert booby.winner.key == "T2" and second.winner.key == "T1" and booby.candidates == 2
-    [place] = awarding.awards([Prize(awarding.Rule(awarding.PLACE, 3))], rows, one_each=False, club_size=1)
-    assert place.winner.key == "T3"  # places and categories are the services' to leave out ("no-prizes")
