@@ -229,33 +229,44 @@ def test_fresh_phones_lock_the_table_until_the_desk_lifts_it_but_not_the_other_t
     assert not Attempt.objects.filter(key__contains=f":{table.pk}").exists()
 
 
-def test_a_link_gives_few_new_phones_a_cookie_per_address(table_of):
-    table = table_of("teams of two")
-    for _ in range(entry.NEW_PHONES):
-        phone(table, GUESSER)
-    late = Client(REMOTE_ADDR=GUESSER)
-    assert late.get(link(table)).status_code == 200 and PHONE_COOKIE not in late.cookies
-    phone(table, "10.0.0.2")  # another address still gets its cookie
-    entry.lift_code_lock(table, None)  # the desk lifts the table's lock: new phones get cookies again
-    phone(table, GUESSER)
-
-
-def test_a_guesser_who_takes_every_cookie_it_can_still_cannot_stop_the_other_teams_phone(table_of):
-    """The guesser takes every cookie its address gets, locks the table with them, and uses up its
-    address's tries without a cookie; the other team's phone opens the link only then, for the first
-    time, and its right code confirms at once."""
-    table = table_of("teams of two")
-    a, b = sides(table)
+def locked(table: Table, b) -> None:
+    """Table 1's sheet submitted by A, then the table locked by wrong codes from fresh phones at the
+    guesser's address."""
+    a, _b = sides(table)
     phone(table).post(link(table), {"action": "submit", "code": a.codes[0], **absent(b)})
-    guessers = [phone(table, GUESSER) for _ in range(entry.NEW_PHONES)]
-    for guesser in guessers:
+    while not entry.table_locked(table):
+        guesser = phone(table, GUESSER)
         while guesser.post(link(table), {"action": "confirm", "code": wrong(table)}).status_code == 400:
             pass
+
+
+def test_while_locked_fresh_phones_have_few_tries_per_address(table_of):
+    table = table_of("teams of two")
+    a, b = sides(table)
+    locked(table, b)
+    answers = [phone(table, GUESSER).post(link(table), {"action": "confirm", "code": wrong(table)}).status_code
+               for _ in range(entry.LOCKED_TRIES + 5)]
+    assert answers == [400] * entry.LOCKED_TRIES + [429] * 5
+    late = phone(table, GUESSER)  # even the right code: this address has used its tries
+    assert late.post(link(table), {"action": "confirm", "code": b.codes[0]}).status_code == 429
+    entry.lift_code_lock(table, None)  # the desk lifts the lock: every address may try again
+    assert phone(table, GUESSER).post(link(table), {"action": "confirm", "code": b.codes[0]}).status_code == 302
+
+
+def test_a_guesser_who_makes_up_every_phone_it_can_still_cannot_stop_the_other_teams_phone(table_of):
+    """The guesser locks the table with fresh phones, uses up its address's tries in good standing
+    and its tries without a cookie; the other team's phone opens the link only then, for the first
+    time, and its right code confirms at once. Every guess is counted: no more were compared than
+    the limits allow."""
+    table = table_of("teams of two")
+    a, b = sides(table)
+    locked(table, b)
+    for _ in range(entry.LOCKED_TRIES + 3):
+        phone(table, GUESSER).post(link(table), {"action": "confirm", "code": wrong(table)})
     for _ in range(entry.ADDRESS_CODE_TRIES + 2):
         Client(REMOTE_ADDR=GUESSER).post(link(table), {"action": "confirm", "code": wrong(table)})
-    assert entry.table_locked(table)
     compared = ResultEvent.objects.filter(table=table, kind=ResultEvent.Kind.REFUSED_CODE).count()
-    assert compared <= entry.TABLE_CODE_TRIES + entry.NEW_PHONES + entry.ADDRESS_CODE_TRIES
+    assert compared <= entry.TABLE_CODE_TRIES + entry.CODE_TRIES + entry.LOCKED_TRIES + entry.ADDRESS_CODE_TRIES
     other_team = phone(table, "10.0.0.2")
     assert other_team.post(link(table), {"action": "confirm", "code": b.codes[0]}).status_code == 302
     assert sheet(table).state == ResultState.CONFIRMED

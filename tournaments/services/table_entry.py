@@ -42,7 +42,7 @@ from tournaments.services.sheet_states import result_counts, waits_for_approval
 CODE_TRIES = 5  # wrong team codes from one phone (its signed cookie) at one table per window, then it waits
 ADDRESS_CODE_TRIES = 3  # the same for phones without a valid cookie, counted together by their address
 TABLE_CODE_TRIES = 25  # wrong team codes from all phones at one table, then it is locked until the desk lifts it
-NEW_PHONES = 8  # phones a table's link gives a cookie at one address, until the desk lifts the table's lock
+LOCKED_TRIES = 8  # wrong codes from phones in good standing at one address while the table is locked
 CODE_WINDOW = 10 * 60  # seconds
 TABLE_LOCK_WINDOW = 24 * 3600  # seconds: the table's lock holds until the desk lifts it (its round is long over)
 TABLE_LOCK_RETRY = 60  # Retry-After while the table is locked: the desk may lift it any moment
@@ -137,7 +137,7 @@ def submit(table: Table, position: int, data: dict, now: datetime.datetime | Non
 
 
 def submit_with_code(table: Table, code: str, data: dict, now: datetime.datetime | None = None,
-                     guesser: str = "") -> Result:
+                     guesser: str = "", address: str = "") -> Result:
     """The sheet as the table link takes it: the side that submits is the side whose code this is,
     whatever else the phone says. A wrong code is a guess like any other (counted, and it locks the
     phone: see :func:`code_lock`), so a code is checked before the table's sheet is looked at: a
@@ -146,7 +146,7 @@ def submit_with_code(table: Table, code: str, data: dict, now: datetime.datetime
     with transaction.atomic():
         locked = _lock(table)
         check_link_open(locked, now)
-        found = _whose(locked, code, guesser, now, None)
+        found = _whose(locked, code, guesser, now, None, address)
         outcome = found if isinstance(found, ValidationError) else _record_submitted(locked, found, data)
     if isinstance(outcome, ValidationError):
         raise outcome  # after the transaction: the log (and a wrong code's count) is kept
@@ -164,26 +164,19 @@ def _code_key(table: Table, guesser: str | None = None) -> str:
     return f"team-code:{table.pk}" + ("" if guesser is None else f":{guesser or '-'}")
 
 
-def _phones_key(table: Table, address: str | None = None) -> str:
-    """The counter of cookies ``table``'s link gave to phones at ``address`` (none: every address's)."""
-    return f"table-phones:{table.pk}" + ("" if address is None else f":{address}"[:60])
+def _locked_tries_key(table: Table, address: str | None = None) -> str:
+    """The counter of wrong codes typed at ``table`` while it was locked, by phones at ``address``
+    (none: every address's)."""
+    return f"locked-tries:{table.pk}" + ("" if address is None else f":{address}"[:60])
+
+
+def _address(guesser: str, address: str) -> str:
+    """The address a phone types from (a caller that names none: the phone itself stands for it)."""
+    return address or guesser.removeprefix(ADDRESS)
 
 
 def _phone_tries(guesser: str) -> int:
     return ADDRESS_CODE_TRIES if guesser.startswith(ADDRESS) else CODE_TRIES
-
-
-def new_phone(table: Table, address: str, now: datetime.datetime | None = None) -> bool:
-    """Whether ``table``'s link may give one more phone at ``address`` a cookie of its own (counted
-    when it may). Why a limit: a phone in good standing keeps its try while the table is locked
-    (:func:`code_lock`), so fresh phones must not be free for a guesser. Why per address: a guesser
-    who takes every cookie it can get takes only those of its own address, never the other team's
-    phone's (a phone on the venue's Wi-Fi has an address of its own)."""
-    now = now or timezone.now()
-    key = _phones_key(table, address)
-    if limits.blocked(key, NEW_PHONES, TABLE_LOCK_WINDOW, now):
-        return False
-    return limits.count(key, TABLE_LOCK_WINDOW, now) <= NEW_PHONES
 
 
 def table_locked(table: Table, now: datetime.datetime | None = None) -> bool:
@@ -191,21 +184,24 @@ def table_locked(table: Table, now: datetime.datetime | None = None) -> bool:
     return limits.blocked(_code_key(table), TABLE_CODE_TRIES, TABLE_LOCK_WINDOW, now or timezone.now()) > 0
 
 
-def code_lock(table: Table, guesser: str, now: datetime.datetime | None = None) -> CodeLocked | None:
-    """Why ``guesser`` may not type a code at ``table`` now, or None when it may.
+def code_lock(table: Table, guesser: str, now: datetime.datetime | None = None, address: str = "") -> CodeLocked | None:
+    """Why ``guesser`` (at ``address``) may not type a code at ``table`` now, or None when it may.
 
     A phone waits :data:`CODE_WINDOW` after its own :data:`CODE_TRIES` wrong codes (phones without a
     valid cookie: :data:`ADDRESS_CODE_TRIES`, together per address). A table with
     :data:`TABLE_CODE_TRIES` wrong codes is locked until the desk lifts it, but not for a phone in
     good standing — a cookie of its own and no wrong code here — so the other team's right code
-    still confirms, whatever anyone guessed. Such phones are few (:func:`new_phone`: a few per
-    address) and each loses its standing with its first wrong code, so the guesses at a table stay
-    bounded."""
+    still confirms, whatever anyone guessed. Cookies are free, so each address gets at most
+    :data:`LOCKED_TRIES` such tries while the table is locked: a guesser who makes up phones uses
+    up its own address's, never the other team's phone's (on the venue's Wi-Fi every phone has an
+    address of its own), and the guesses at a table stay bounded."""
     now = now or timezone.now()
     wait = limits.blocked(_code_key(table, guesser), _phone_tries(guesser), CODE_WINDOW, now)
     if wait:
         return CodeLocked(_locked_message(wait), wait)
-    if table_locked(table, now) and (guesser.startswith(ADDRESS) or limits.used(_code_key(table, guesser))):
+    if table_locked(table, now) and (
+            guesser.startswith(ADDRESS) or limits.used(_code_key(table, guesser))
+            or limits.blocked(_locked_tries_key(table, _address(guesser, address)), LOCKED_TRIES, TABLE_LOCK_WINDOW, now)):
         return CodeLocked(_("Too many wrong team codes at this table: it is locked until the director lifts the "
                             "lock. Ask the director."), TABLE_LOCK_RETRY)
     return None
@@ -231,13 +227,13 @@ def _unreadable_code(code: str) -> ValidationError | None:
 
 
 def _whose(locked: Table, code: str, guesser: str, now: datetime.datetime,
-           result: Result | None) -> int | ValidationError:
+           result: Result | None, address: str = "") -> int | ValidationError:
     """Under the table's lock: the place on the sheet of the side whose code ``code`` is, or — a
     wrong code, counted and logged — the refusal to raise once the transaction is over. Raises at
     once, with nothing written, while the phone (or table) is locked and for a code that is not six
     digits. The lock is checked and a wrong code counted in one transaction, so parallel guesses
     are checked one after another and no more than the limit are ever compared."""
-    lock = code_lock(locked, guesser, now)
+    lock = code_lock(locked, guesser, now, address)
     if lock is not None:
         raise lock
     unreadable = _unreadable_code(code)
@@ -247,13 +243,17 @@ def _whose(locked: Table, code: str, guesser: str, now: datetime.datetime,
     position = next((seat.position for seat in locked.seats.all() if seat.code == digits), None)
     if position is not None:
         return position
-    left = _count_wrong_code(locked, result, guesser, now)
-    return _wrong_code(left, code_lock(locked, guesser, now) if left == 0 else None)
+    left = _count_wrong_code(locked, result, guesser, now, address)
+    return _wrong_code(left, code_lock(locked, guesser, now, address) if left == 0 else None)
 
 
-def _count_wrong_code(table: Table, result: Result | None, guesser: str, now: datetime.datetime) -> int:
-    """Count a wrong code for the phone and for the table (inside the table's lock); the tries the
-    phone has left."""
+def _count_wrong_code(table: Table, result: Result | None, guesser: str, now: datetime.datetime,
+                      address: str = "") -> int:
+    """Count a wrong code for the phone and for the table — and, typed while the table was locked,
+    for the phone's address (:data:`LOCKED_TRIES`) — inside the table's lock; the tries the phone
+    has left."""
+    if table_locked(table, now):
+        limits.count(_locked_tries_key(table, _address(guesser, address)), TABLE_LOCK_WINDOW, now)
     tries = limits.count(_code_key(table, guesser), CODE_WINDOW, now)
     table_tries = limits.count(_code_key(table), TABLE_LOCK_WINDOW, now)
     ResultEvent.objects.create(table=table, result=result, kind=ResultEvent.Kind.REFUSED_CODE, source=ResultSource.TABLE)
@@ -290,7 +290,7 @@ def _own_code(locked: Table, result: Result) -> ValidationError:
 
 
 def _with_code(table: Table, code: str, now: datetime.datetime, state: str, kind: str, note: str = "",
-               guesser: str = "") -> Result:
+               guesser: str = "", address: str = "") -> Result:
     """Confirm or dispute, under the table's row lock, with a code of another side than the one
     that submitted. Refused with nothing changed once the link is closed (the desk takes the paper
     sheet then), like a submission."""
@@ -300,7 +300,7 @@ def _with_code(table: Table, code: str, now: datetime.datetime, state: str, kind
         result = locked.current_sheet
         if result is None or result.state != ResultState.SUBMITTED:
             raise ValidationError(_("There is no submitted sheet waiting for confirmation at this table."))
-        found = _whose(locked, code, guesser, now, result)
+        found = _whose(locked, code, guesser, now, result, address)
         if isinstance(found, ValidationError):
             refused = found
         elif found == result.submitted_by:
@@ -317,17 +317,20 @@ def _with_code(table: Table, code: str, now: datetime.datetime, state: str, kind
     raise refused  # after the transaction: the log (and a wrong code's count) is kept
 
 
-def confirm(table: Table, code: str, now: datetime.datetime | None = None, guesser: str = "") -> Result:
+def confirm(table: Table, code: str, now: datetime.datetime | None = None, guesser: str = "",
+            address: str = "") -> Result:
     """Another side than the one that submitted confirms with its code; the sheet is then locked.
-    ``guesser`` names the phone (see :func:`code_lock`): wrong codes lock that phone, not the table."""
+    ``guesser`` names the phone, ``address`` where it types from (see :func:`code_lock`): wrong
+    codes lock that phone, not the table."""
     return _with_code(table, code, now or timezone.now(), ResultState.CONFIRMED, ResultEvent.Kind.CONFIRMED,
-                      guesser=guesser)
+                      guesser=guesser, address=address)
 
 
-def dispute(table: Table, code: str, note: str = "", now: datetime.datetime | None = None, guesser: str = "") -> Result:
+def dispute(table: Table, code: str, note: str = "", now: datetime.datetime | None = None, guesser: str = "",
+            address: str = "") -> Result:
     """Another side than the one that submitted says the sheet is wrong: the director is called."""
     return _with_code(table, code, now or timezone.now(), ResultState.DISPUTED, ResultEvent.Kind.DISPUTED, note,
-                      guesser=guesser)
+                      guesser=guesser, address=address)
 
 
 @dataclass(frozen=True)
@@ -360,10 +363,10 @@ def code_counts(tables: list[Table], now: datetime.datetime | None = None) -> di
 
 
 def lift_code_lock(table: Table, user) -> None:
-    """The desk lifts the wrong-code lock of ``table``: every phone and the table may try again, and
-    the link gives new phones their cookies again."""
+    """The desk lifts the wrong-code lock of ``table``: every phone, every address and the table may
+    try again."""
     limits.clear_family(_code_key(table))
-    limits.clear_family(_phones_key(table))
+    limits.clear_family(_locked_tries_key(table))
     ResultEvent.objects.create(table=table, kind=ResultEvent.Kind.UNLOCKED, source=ResultSource.DESK,
                                user=user if user and user.is_authenticated else None)
 

@@ -51,9 +51,9 @@ def _phone(request: HttpRequest, table: Table) -> str:
 
 
 def _with_phone_cookie(request: HttpRequest, response: HttpResponse, table: Table) -> HttpResponse:
-    """A phone that opens the link gets its cookie (as many phones as :func:`entry.new_phone` allows)."""
-    if (request.method == "GET" and _signed(request, PHONE_COOKIE, table) is None
-            and entry.new_phone(table, client_address(request))):
+    """A phone that opens the link gets its cookie: free, no count (what bounds fresh phones is
+    :data:`entry.LOCKED_TRIES` per address, counted only while the table is locked)."""
+    if request.method == "GET" and _signed(request, PHONE_COOKIE, table) is None:
         _set_signed(request, response, PHONE_COOKIE, table, secrets.token_urlsafe(16))
     return response
 
@@ -99,7 +99,7 @@ def _page(request: HttpRequest, table: Table, status: int | None = None, proved:
         context["current_rows"] = list(zip(context["sides"], table_scores(table, current.sheet)))
         context["submitted_by"] = next((s for s in context["sides"] if s.position == current.submitted_by), None)
         if context["status"] == "submitted":  # honest about the code lock: no code form while this phone waits
-            lock = entry.code_lock(table, _phone(request, table))
+            lock = entry.code_lock(table, _phone(request, table), address=client_address(request))
             context["code_locked"] = lock.messages[0] if lock else ""
             context["kept"] = _kept_side(request, table, context["sides"], proved)
     try:
@@ -137,14 +137,16 @@ def _sheet(request: HttpRequest, table: Table, token: str) -> HttpResponse:
             if errors:
                 return _page(request, table, status=400, errors=errors)
             # Who submits is whose code this is: a "team" field is no one's word.
-            result = entry.submit_with_code(table, request.POST.get("code", ""), data, guesser=_phone(request, table))
+            result = entry.submit_with_code(table, request.POST.get("code", ""), data, guesser=_phone(request, table),
+                                            address=client_address(request))
             return _keep_side(request, redirect("table:sheet", token), table, result.submitted_by)
         if action in ("confirm", "dispute"):
             code = _code(request, table)
             if action == "confirm":
-                entry.confirm(table, code, guesser=_phone(request, table))
+                entry.confirm(table, code, guesser=_phone(request, table), address=client_address(request))
             else:
-                entry.dispute(table, code, request.POST.get("note", ""), guesser=_phone(request, table))
+                entry.dispute(table, code, request.POST.get("note", ""), guesser=_phone(request, table),
+                              address=client_address(request))
             return redirect("table:sheet", token)
     except entry.CodeLocked as error:
         return rate_limited(_page(request, table, errors=error.messages), error.wait)
