@@ -92,6 +92,13 @@ def test_unknown_table(director_client, table):
     assert "There is no table 9 in round 1." in page.content.decode()
 
 
+def test_a_sheet_without_a_table_number_is_refused(director_client, table):
+    response = director_client.post(desk_url(table.round.tournament), {"table": "", "arrivals": "AAB"},
+                                    HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 422 and "Type the number of the table" in response.content.decode()
+    assert not Result.objects.exists()
+
+
 def test_sheet_problems_are_named_in_dutch(director_client, table):
     response = director_client.post(desk_url(table.round.tournament), {"table": 1, "arrivals": "A" * 9},
                                     HTTP_ACCEPT_LANGUAGE="nl")

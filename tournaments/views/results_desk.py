@@ -56,6 +56,8 @@ def desk(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     if table_number and table is None:
         context["table_error"] = _("There is no table %(number)s in round %(round)s.") % {
             "number": table_number, "round": round_.number}
+    elif request.method == "POST" and not table_number:
+        context["table_error"] = _("Type the number of the table this sheet is for.")
     if table is not None:
         context["sides"] = sides(table)
         versions = sheet_history(table)
