@@ -8,3 +8,7 @@ class PeopleConfig(AppConfig):
     name = "people"
     verbose_name = _("People")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        # The app plugs into the tournament core's extension points; the core never imports it.
+        from people import file_section, screens  # noqa: F401

@@ -8,3 +8,7 @@ class PrizesConfig(AppConfig):
     name = "prizes"
     verbose_name = _("Prizes")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        # The app plugs into the tournament core's extension points; the core never imports it.
+        from prizes import file_section, screens  # noqa: F401

@@ -8,3 +8,7 @@ class SeasonsConfig(AppConfig):
     name = "seasons"
     verbose_name = _("Competitions")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        # The app plugs into the tournament core's extension points; the core never imports it.
+        from seasons import file_section, screens  # noqa: F401

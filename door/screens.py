@@ -1,0 +1,1 @@
+"""The door app's tabs, panels and downloads on the core's screens, registered in ``apps.py``."""

@@ -1,0 +1,1 @@
+"""The people app's tabs, panels and downloads on the core's screens, registered in ``apps.py``."""

@@ -1,0 +1,1 @@
+"""The prizes app's part of the tournament file, registered with the core in ``apps.py``."""

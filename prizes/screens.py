@@ -1,0 +1,1 @@
+"""The prizes app's tabs, panels and downloads on the core's screens, registered in ``apps.py``."""
