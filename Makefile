@@ -1,7 +1,7 @@
 # Keezen Toernooi: two commands set everything up on a fresh Debian machine.
 #   make run    install, migrate, load the demo tournament, serve on the LAN
 #               (make run HTTPS=1: HTTPS for the director beside HTTP for the phones, docs/https.md)
-#   make test   install what the tests need (Chromium included) and run them all
+#   make test   install what the tests need (Chromium included) and run them all, on every core
 #   make bench       every benchmark but the load test: one table of figure, target, met
 #   make bench-load  load benchmark: gunicorn + a throwaway PostgreSQL, driven by wrk (as root)
 #   make bench-backup  the tournament file of a busy day and what automatic backups cost a sheet
@@ -14,6 +14,7 @@ PY     := $(VENV)/bin/python
 PIP    := $(VENV)/bin/pip
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | md5sum | cut -c1-12)
 APT_GET := DEBIAN_FRONTEND=noninteractive apt-get
+TEST_WORKERS ?= $(shell nproc)
 
 .PHONY: run test install system-deps test-deps migrate demo serve bench bench-load bench-backup bench-individual bench-competition restore
 
@@ -58,8 +59,10 @@ demo: migrate
 run: demo
 	HTTPS=$(HTTPS) $(PY) manage.py serve
 
+# Every core the machine has (pytest-xdist; TEST_WORKERS=0 runs in this one process); tests that must
+# not run beside each other share an xdist_group (--dist loadgroup).
 test: test-deps
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(TEST_WORKERS) $(PYTEST_ARGS)
 
 # Every benchmark command but the load test, on the configured database; one table at the end.
 bench: install

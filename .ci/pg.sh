@@ -52,9 +52,10 @@ pg_start() {
 
     echo "Starting PostgreSQL $PG_MAJOR on 127.0.0.1:$PG_PORT"
     # A throwaway server: no durability needed, so skip the fsyncs. Room for the tests of a hundred
-    # parallel requests, each on its own connection (tests/test_code_locks.py).
+    # parallel requests, each on its own connection (tests/test_code_locks.py), on every test worker
+    # at once (make test runs pytest-xdist: one test database per worker).
     as_postgres "$PG_BIN/pg_ctl" -D "$PG_DATA" -l "$PG_LOG" -w -t 60 \
-        -o "-c listen_addresses=127.0.0.1 -p $PG_PORT -k $PG_TMP -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=250${opts:+ $opts}" \
+        -o "-c listen_addresses=127.0.0.1 -p $PG_PORT -k $PG_TMP -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400${opts:+ $opts}" \
         start >/dev/null
     as_postgres "$PG_BIN/createdb" -h 127.0.0.1 -p "$PG_PORT" -U postgres "$db"
     as_postgres "$PG_BIN/psql" -h 127.0.0.1 -p "$PG_PORT" -U postgres -d "$db" -Atc 'SELECT version()'

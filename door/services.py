@@ -24,7 +24,8 @@ from django.utils.translation import gettext as _
 from door.models import MAX_CENTS, MAX_REDUCTIONS, REDUCTION_NAME_MAX_LENGTH, Fee, FeePer, Method, Payment, Reduction
 from door.money import euros
 from tournaments.models import Player, Team, Tournament
-from tournaments.services.teams import clean_name
+from tournaments.names import clean_name
+from tournaments.signals import changed
 
 INVALID, CONFLICT = "invalid", "conflict"
 
@@ -94,7 +95,7 @@ def set_fee(tournament: Tournament, per: str, amount: int, reductions: Sequence[
             fee.save(update_fields=["per", "amount"])
             fee.reductions.all().delete()
         Reduction.objects.bulk_create([Reduction(fee=fee, name=name, amount=cents) for name, cents in reductions])
-        _backup(tournament.pk)
+        changed(tournament.pk)  # bulk_create sends no post_save: the backups hear of the reductions here
     return fee_of(tournament)
 
 
@@ -105,7 +106,6 @@ def remove_fee(tournament: Tournament) -> None:
         if Payment.objects.filter(team__tournament=tournament).exists():
             raise refusal(_("Payments have been taken: undo them before the entry fee is removed."), CONFLICT)
         Fee.objects.filter(tournament=tournament).delete()
-        _backup(tournament.pk)
 
 
 # --------------------------------------------------------------------------- payments
@@ -175,7 +175,6 @@ def record_payment(team: Team, method: str, *, seat: int | None = None, reductio
                                                  by=user if user is not None and user.is_authenticated else None)
         except IntegrityError:  # paid at the same moment elsewhere (the database's rule)
             raise refusal(_("%(who)s has paid already. Nothing was recorded.") % {"who": whom}, CONFLICT) from None
-        _backup(locked.tournament_id)
     return payment
 
 
@@ -190,15 +189,7 @@ def undo_payment(team: Team, seat: int | None = None) -> Payment:
             player = Player.objects.filter(team=locked, seat=seat).first() if seat is not None else None
             raise refusal(_("%(who)s has not paid: there is nothing to undo.") % {"who": who(locked, player)}, CONFLICT)
         payment.delete()
-        _backup(locked.tournament_id)
     return payment
-
-
-def _backup(tournament_id: int) -> None:
-    """The tournament file holds the fee and the payments: write a backup after the change."""
-    from tournaments.services import backups
-
-    backups.schedule(tournament_id)
 
 
 # --------------------------------------------------------------------------- the check-in's rows

@@ -20,7 +20,8 @@ from door import services
 from door.forms import FeeForm
 from door.models import Method
 from door.money import euros
-from keezen_site.redirects import back_to
+from common.redirects import back_to
+from tournaments import screens
 from tournaments.models import Team
 from tournaments.numbers import whole_or
 from tournaments.permissions import director_required
@@ -42,9 +43,9 @@ def _seat(request: HttpRequest) -> tuple[int | None, bool]:
 def _row(request: HttpRequest, team: Team, problems: list[str] = (), status: int = 200) -> HttpResponse:
     """The team's check-in row as htmx swaps it in, with ``problems`` shown in it."""
     team = Team.objects.with_people().select_related("tournament").get(pk=team.pk)
-    fee = services.attach_dues(team.tournament, [team])
     return render(request, "tournaments/director/_checkin_row.html", {
-        "team": team, "tournament": team.tournament, "fee": fee, "door_problems": problems,
+        "team": team, "tournament": team.tournament, "door_problems": problems,
+        **screens.page_data(screens.CHECKIN, team.tournament, [team]),  # every app's part of the row (ours: the dues)
     }, status=status)
 
 

@@ -7,6 +7,7 @@ Bootstrap included, are served from Python packages by whitenoise, so nothing ne
 SQLite by default, ``DATABASE_URL`` for PostgreSQL.
 """
 
+import importlib.util
 import os
 import secrets
 from pathlib import Path
@@ -17,9 +18,9 @@ import dj_database_url
 import xstatic.pkg.bootstrap
 from django.utils.translation import gettext_lazy as _
 
-from keezen_site import https
-from keezen_site.headers import BOARD_STYLE_HASH
-from keezen_site.lan import default_allowed_hosts
+from common import https
+from common.headers import BOARD_STYLE_HASH
+from common.lan import default_allowed_hosts
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -64,13 +65,15 @@ INSTALLED_APPS = [
     "seasons",
     "door",
 ]
+if importlib.util.find_spec("devtools"):  # a checkout: the benchmark commands; an installed product has none
+    INSTALLED_APPS.append("devtools")
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "keezen_site.https.DirectorHttpsMiddleware",  # HTTPS=1: the director's pages over HTTPS
+    "common.https.DirectorHttpsMiddleware",  # HTTPS=1: the director's pages over HTTPS
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "keezen_site.headers.ContentSecurityPolicyMiddleware",
-    "keezen_site.headers.RobotsTagMiddleware",  # noindex on every answer search engines may not index
+    "common.headers.ContentSecurityPolicyMiddleware",
+    "common.headers.RobotsTagMiddleware",  # noindex on every answer search engines may not index
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -96,8 +99,8 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "tournaments.context_processors.director",
                 "tournaments.context_processors.robots",
-                "keezen_site.https.context",
-                "keezen_site.https.phones_context",
+                "common.https.context",
+                "common.https.phones_context",
             ],
         },
     },
@@ -120,9 +123,14 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     }
     DATABASES["default"]["CONN_MAX_AGE"] = 0
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    # The same backend, with a health check that looks at the socket instead of asking the server
-    # (keezen_site/postgresql/base.py).
-    DATABASES["default"]["ENGINE"] = "keezen_site.postgresql"
+    # Django's own connection pool (psycopg_pool): a request takes an open connection and hands it
+    # back, instead of each thread keeping its own. Room for every server thread (gunicorn_conf.py)
+    # and the background threads (backups, print files). The health check is the pool's: it checks
+    # a connection when a request takes it, so one the server has dropped (a restart) is replaced
+    # before the request's first query. Pooling does not mix with CONN_MAX_AGE.
+    _threads = int(os.environ.get("KEEZEN_THREADS") or 4)
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {"min_size": _threads, "max_size": _threads + 4}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -216,7 +224,7 @@ PUBLIC_POLL_SECONDS = 30
 SEARCH_ENGINES_ALLOWED = _env_flag("SEARCH_ENGINES_ALLOWED")
 
 # Security: headers on every response, and HTTPS (docs/https.md). HTTPS=1 at the venue: phones on
-# plain HTTP, the director on HTTPS (manage.py serve serves both; keezen_site/https.py redirects the
+# plain HTTP, the director on HTTPS (manage.py serve serves both; common/https.py redirects the
 # director pages, the admin and the login); HTTPS=proxy: a reverse proxy does HTTPS for the whole site.
 HTTPS_MODE = https.mode_from(os.environ.get("HTTPS"))
 HTTPS_PORT = https.port_from(os.environ.get("HTTPS_PORT"))
@@ -229,7 +237,7 @@ if PUBLIC_URL and "*" not in ALLOWED_HOSTS:  # the phones come by this address: 
 HTTPS_DIR = https.folder_from(os.environ.get("KEEZEN_HTTPS_DIR"), BASE_DIR)
 CSRF_TRUSTED_ORIGINS = [o.strip() for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()]
 
-# Only the site's own files (keezen_site/headers.py: the board's one style, by its hash; PDFs exempt).
+# Only the site's own files (common/headers.py: the board's one style, by its hash; PDFs exempt).
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [csp.SELF],
@@ -256,7 +264,7 @@ if HTTPS_MODE == https.Mode.VENUE:
         # No HSTS: it would hold for the laptop's name on every port, and the public pages and
         # table links stay on plain HTTP for the phones (a browser ignores HSTS for IP addresses).
         "security.W004",
-        # Not the whole site to HTTPS: keezen_site.https.DirectorHttpsMiddleware redirects the
+        # Not the whole site to HTTPS: common.https.DirectorHttpsMiddleware redirects the
         # director pages, the admin and the login to the HTTPS port; phones stay on HTTP.
         "security.W008",
         # The CSRF cookie stays readable over HTTP: the phones post their table sheets there. It

@@ -8,7 +8,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.generic import RedirectView
 from django.views.i18n import set_language
 
-from keezen_site import https
+from common import https
 from tournaments.views.login import LoginView
 from tournaments.views.public import robots_txt
 

@@ -11,4 +11,4 @@ class PeopleConfig(AppConfig):
 
     def ready(self) -> None:
         # The app plugs into the tournament core's extension points; the core never imports it.
-        from people import file_section, screens  # noqa: F401
+        from people import club_register, file_section, screens  # noqa: F401

@@ -7,10 +7,10 @@ from crispy_forms.layout import Layout, Submit
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from people.matching import clean_member_number
 from people.models import Person
 from tournaments.models import NAME_MAX_LENGTH, Club
-from tournaments.services.teams import clean_name, club_by_name
+from tournaments.names import clean_member_number, clean_name
+from tournaments.services.teams import club_by_name
 
 
 class PersonForm(forms.ModelForm):

@@ -19,21 +19,13 @@ from django.utils.translation import gettext as _
 
 from people.matching import Match, Matching, describe, match_players
 from people.models import Person
+from tournaments.club_register import ImportRow
 from tournaments.models import Player, Tournament
-from tournaments.names import person_key
-from tournaments.services.teams import TeamData, clean_name, clubs_by_name, whole_batches
+from tournaments.names import clean_name, person_key
+from tournaments.services.teams import TeamData, clubs_by_name, whole_batches
 
 NEW = "new"
 """The answer "a new person" to an unsure player's question."""
-
-
-@dataclass(frozen=True)
-class ImportRow:
-    """A row of the sheet: its number, the team, and each player's member number ("" when none)."""
-
-    row: int
-    team: TeamData
-    members: tuple[str, ...]
 
 
 @dataclass(frozen=True)

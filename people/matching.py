@@ -29,21 +29,9 @@ from django.utils.translation import gettext as _
 from people.models import Person
 from tournaments.models import Player
 from tournaments.names import matches, person_key, sort_key
-from tournaments.services.teams import clean_name
 
-MEMBER_NUMBER_MAX_LENGTH = Person._meta.get_field("member_number").max_length
 SUGGESTIONS = 8
 """How many people the suggestions under a name show: enough to choose from, short enough to read."""
-
-
-def clean_member_number(value: object) -> str:
-    """A member number as typed or read from a sheet: surrounding and repeated spaces removed; a number
-    cell (``1234`` or ``1234.0``) as its digits."""
-    if isinstance(value, bool) or value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    return clean_name(value)
 
 
 def describe(person: Person) -> str:

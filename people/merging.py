@@ -8,8 +8,12 @@ a tournament (both played in it: then they are two people after all, or a player
 the director corrects that team first).
 
 After the merge the tournaments' results version moves (:func:`tournaments.signals.bump`, so cached
-standings are made again) and their competition evenings take their places again
-(:func:`seasons.services.places.forget_places`): the places name people.
+standings are made again, and so do the competitions' places, which name people), and each of them
+is said to be changed (:func:`tournaments.signals.changed`: the players move by ``update()``, which
+sends no ``post_save``, so this is what writes their automatic backups). The club's other
+apps move their own rows of the duplicate on the signal
+:data:`~tournaments.club_register.person_merged` (a competition's excused evenings), and say what would
+move on :data:`~tournaments.club_register.merge_counted`: this app imports none of them.
 """
 
 from __future__ import annotations
@@ -18,14 +22,12 @@ from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Exists, OuterRef
 from django.utils.translation import gettext as _
 
 from people.models import Person
-from seasons.models import Excused
-from seasons.services.places import forget_places
+from tournaments.club_register import merge_counted, person_deleted, person_merged
 from tournaments.models import Player, Tournament
-from tournaments.signals import bump
+from tournaments.signals import bump, changed
 
 TAKEN_WHEN_EMPTY = ("member_number", "email", "ref", "club")
 """The kept person's fields that take the duplicate's value when the kept person has none."""
@@ -34,7 +36,8 @@ TAKEN_WHEN_EMPTY = ("member_number", "email", "ref", "club")
 @dataclass(frozen=True)
 class MergePreview:
     """What a merge of ``other`` into ``keep`` does: the fields the kept person takes from the other
-    (field → value), the tournaments whose players move, and the other's values that are lost."""
+    (field → value), the tournaments whose players move, the other's values that are lost, and the
+    excused evenings that move (counted by the competitions' app, :data:`merge_counted`)."""
 
     keep: Person
     other: Person
@@ -69,8 +72,11 @@ def preview(keep: Person, other: Person) -> MergePreview:
     if other.key != keep.key:
         lost["name"] = other.name
     tournaments = tuple(Tournament.objects.filter(teams__players__person=other).distinct().order_by("-date", "name"))
+    moving: dict[str, int] = {}
+    for _receiver, counts in merge_counted.send(sender=Person, keep=keep, other=other):
+        moving.update(counts or {})
     return MergePreview(keep=keep, other=other, taken=taken, lost=lost, tournaments=tournaments,
-                        excused=Excused.objects.filter(person=other).count())
+                        excused=moving.get("excused", 0))
 
 
 @transaction.atomic
@@ -89,10 +95,7 @@ def merge_people(keep: Person, other: Person) -> MergePreview:
     done = preview(keep, other)
     affected = set(Player.objects.filter(person__in=[keep, other]).values_list("team__tournament_id", flat=True))
     Player.objects.filter(person=other).update(person=keep)
-    # An evening both were excused on stays excused once; the other's row would break the unique constraint.
-    Excused.objects.filter(person=other).filter(Exists(Excused.objects.filter(
-        person=keep, competition_id=OuterRef("competition_id"), evening=OuterRef("evening")))).delete()
-    Excused.objects.filter(person=other).update(person=keep)
+    person_merged.send(sender=Person, keep=keep, other=other, tournaments=affected)
     other.delete()  # first: its member number and id in files are unique, and may go to the kept person
     for field, value in done.taken.items():
         setattr(keep, field, value)
@@ -100,18 +103,22 @@ def merge_people(keep: Person, other: Person) -> MergePreview:
         keep.save(update_fields=list(done.taken))
     if affected:
         bump(pk__in=affected)
-        forget_places(affected)
+    for tournament_id in sorted(affected):  # bulk: no post_save
+        changed(tournament_id)
     return done
 
 
 def delete_person(person: Person) -> list[int]:
     """Remove ``person`` from the register (AVG/GDPR): the players keep their names and results in
     their tournaments, unlinked; the person's excused evenings go. Returns the tournaments touched,
-    whose cached pages and competition places are renewed."""
+    whose cached pages are renewed (the results version moves) and whose competition places are
+    forgotten (the competitions' app, on :data:`~tournaments.club_register.person_deleted`)."""
     with transaction.atomic():
         tournaments = sorted(set(Player.objects.filter(person=person).values_list("team__tournament_id", flat=True)))
         Person.objects.filter(pk=person.pk).delete()  # players: SET_NULL; excused evenings: CASCADE
+        person_deleted.send(sender=Person, person=person, tournaments=tournaments)
         if tournaments:
             bump(pk__in=tournaments)
-            forget_places(tournaments)
+        for tournament_id in tournaments:  # the players unlinked by SET_NULL, in bulk: no post_save
+            changed(tournament_id)
     return tournaments

@@ -12,7 +12,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models.registration import NAME_MAX_LENGTH, Club
+from tournaments.models.registration import MEMBER_NUMBER_MAX_LENGTH, NAME_MAX_LENGTH, Club
 from tournaments.names import person_key
 
 REF_MAX_LENGTH = 60
@@ -25,7 +25,7 @@ class Person(models.Model):
         Club, on_delete=models.SET_NULL, null=True, blank=True, related_name="people", verbose_name=_("club"),
     )
     member_number = models.CharField(
-        _("member number"), max_length=30, blank=True,
+        _("member number"), max_length=MEMBER_NUMBER_MAX_LENGTH, blank=True,
         help_text=_("The club's own number for this person; an Excel import matches on it first."),
     )
     email = models.EmailField(_("e-mail"), blank=True)

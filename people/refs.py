@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from django.db.models import F
+
 from people.models import Person
 from tournaments.models import Player
-from tournaments.names import person_key
-from tournaments.services.teams import clean_name
+from tournaments.names import clean_name, person_key
+from tournaments.signals import changed
 
 
 def people_by_ref(names: Mapping[str, str]) -> dict[str, int]:
@@ -36,7 +38,7 @@ def people_by_name(tournament_ids: Iterable[int], names: Iterable[str] = (), *, 
     Why by name: a file without ids names a person by name (``competition.md``); the register then
     keeps one person for each name, whom a director can split or merge later."""
     players = list(Player.objects.filter(team__tournament_id__in=list(tournament_ids), person__isnull=True)
-                   .only("pk", "name"))
+                   .only("pk", "name").annotate(tournament_id=F("team__tournament_id")))
     wanted: dict[str, str] = {}
     for name in [*names, *(player.name for player in players)]:
         wanted.setdefault(person_key(name), clean_name(name))
@@ -50,4 +52,6 @@ def people_by_name(tournament_ids: Iterable[int], names: Iterable[str] = (), *, 
     for player in players:
         player.person_id = found.get(person_key(player.name))
     Player.objects.bulk_update(players, ["person"], batch_size=500)
+    for tournament_id in {player.tournament_id for player in players}:  # bulk: no post_save
+        changed(tournament_id)
     return found

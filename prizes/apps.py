@@ -11,4 +11,4 @@ class PrizesConfig(AppConfig):
 
     def ready(self) -> None:
         # The app plugs into the tournament core's extension points; the core never imports it.
-        from prizes import file_section, screens  # noqa: F401
+        from prizes import demo, file_section, screens  # noqa: F401

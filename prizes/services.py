@@ -31,10 +31,10 @@ from django.utils.translation import ngettext
 from prizes import awarding, text
 from prizes.models import CATEGORY_NAME_MAX_LENGTH, Category, PlayerCategory, Prize, PrizeSettings, TeamCategory
 from tournaments.models import MissedRounds, Player, Team, Tournament
+from tournaments.names import clean_name
 from tournaments.numbers import whole_or
 from tournaments.services.standings import Standings, StandingsRow, standings
-from tournaments.services.teams import clean_name
-from tournaments.signals import bump
+from tournaments.signals import bump, changed
 
 # --- reading ----------------------------------------------------------------------------------
 
@@ -282,6 +282,7 @@ def save_prizes(tournament: Tournament, typed: str, one_each: bool, club_size: i
             for order, prize in enumerate(read.prizes, start=1)
         ])
         bump(pk=tournament.pk)
+        changed(tournament.pk)  # bulk_create sends no post_save: the backups hear of the prizes here
     return len(read.prizes)
 
 
@@ -361,6 +362,7 @@ def update_category(category: Category, name: str, teams: Iterable[str], players
         PlayerCategory.objects.bulk_create([PlayerCategory(category=category, player_id=pk)
                                             for pk in player_ids - have])
         bump(pk=tournament.pk)
+        changed(tournament.pk)  # bulk_create sends no post_save: the backups hear of the tags here
 
 
 def delete_category(category: Category) -> None:

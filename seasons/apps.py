@@ -11,4 +11,4 @@ class SeasonsConfig(AppConfig):
 
     def ready(self) -> None:
         # The app plugs into the tournament core's extension points; the core never imports it.
-        from seasons import file_section, screens  # noqa: F401
+        from seasons import demo, file_section, people_merges, screens  # noqa: F401

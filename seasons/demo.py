@@ -1,18 +1,18 @@
 """The demo season that ``make run`` loads beside the demo tournaments (``manage.py load_demo``): a
-Klaverjassen club competition of 16 people who enter alone, 4 evenings played of the 6 planned,
-and a prize list for the demo Keezen tournament.
+Klaverjassen club competition of 16 people who enter alone, 4 evenings played of the 6 planned.
 
 Why: a new director should see a competition, the people of the register and the prizes working
-right after ``make run``, without first typing a season of evenings. Why through a competition file
+right after ``make run``, without first typing a season of evenings (the demo tournament's prizes
+are :mod:`prizes.demo`). Why through a competition file
 (``shared/spec/competition.md``) and :func:`~seasons.services.competition_file.import_competition`
 rather than rows: the file is checked whole by the same code as a club's own file, so the demo can
 never hold what the app would refuse, and it creates the evenings' tournaments, the people (by
-their ids ``demo-01`` …) and the excused absences as a real import does. The prizes go through
-:func:`prizes.services.save_prizes`, which checks that every prize can be won.
+their ids ``demo-01`` …) and the excused absences as a real import does.
 
 Fixed data, the cards drawn from a fixed seed: the demo looks the same on every machine. Loading
 it again changes nothing: the season is looked up by its short name (as ``tournaments.demo`` looks
-up its tournaments), and the prizes are left alone once the tournament has prizes or categories.
+up its tournaments). Loaded when ``manage.py load_demo`` sends :data:`tournaments.demo.demo_loaded`
+(connected below when ``apps.py`` imports this module).
 """
 
 from __future__ import annotations
@@ -26,11 +26,10 @@ from django.db.models import Q
 
 import klaverjas
 from people.models import Person
-from prizes.models import DEFAULT_CLUB_SIZE, Category, Prize
 from seasons.models import Competition
 from seasons.services.competition_file import FORMAT, VERSION, import_competition
+from tournaments.demo import demo_loaded
 from tournaments.games.klaverjas import random_card
-from tournaments.models import Tournament
 from tournaments.models.registration import Club
 
 SEASON_SLUG = "klaverjascompetitie-demo"
@@ -163,27 +162,13 @@ def load_season() -> tuple[Competition, bool]:
     return competition, created
 
 
-DEMO_PRIZES = """1: Vlaai
-2: Fles wijn
-3: Doos bonbons
-Jeugd: Taart
-poedel: Houten lepel
-beste club: Wisselbeker"""
-YOUTH_TEAMS = ("Knikkerkoningen", "Zeven Sprongen")
+
+def loaded(**kwargs: Any) -> list[str]:
+    """The receiver of :data:`~tournaments.demo.demo_loaded`: the demo competition, and the line
+    ``load_demo`` prints."""
+    season, created = load_season()
+    return [f"Demo competition '{season.name}' (/c/{season.slug}/): {'added' if created else 'there'}, "
+            f"{season.evenings.count()} evenings."]
 
 
-@transaction.atomic
-def load_prizes() -> int:
-    """A prize list for the demo Keezen tournament (``tournaments.demo``), with a category "Jeugd"
-    of two teams, unless it has prizes or categories already. Returns how many prizes were added."""
-    from prizes.services import add_category, save_prizes, update_category
-    from tournaments.demo import DEMO_SLUG
-
-    tournament = Tournament.objects.filter(slug=DEMO_SLUG).first()
-    if tournament is None or Prize.objects.filter(tournament=tournament).exists() \
-            or Category.objects.filter(tournament=tournament).exists():
-        return 0
-    youth = add_category(tournament, "Jeugd")
-    teams = tournament.teams.filter(name__in=YOUTH_TEAMS).values_list("pk", flat=True)
-    update_category(youth, youth.name, [str(pk) for pk in teams], [])
-    return save_prizes(tournament, DEMO_PRIZES, one_each=True, club_size=DEFAULT_CLUB_SIZE)
+demo_loaded.connect(loaded, dispatch_uid="seasons-demo")

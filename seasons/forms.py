@@ -34,7 +34,7 @@ from seasons.services.rules_input import (
 )
 from tournaments.models import PublicNames, Tournament
 from tournaments.models.registration import NAME_MAX_LENGTH
-from tournaments.services.teams import clean_name
+from tournaments.names import clean_name
 
 PER_EVENING = [
     ("points", _("Their points: what the player scored in that tournament's standings")),

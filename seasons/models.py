@@ -56,7 +56,9 @@ class Evening(models.Model):
                                     verbose_name=_("competition"))
     number = models.PositiveSmallIntegerField(
         _("evening"), validators=[MinValueValidator(1), MaxValueValidator(MAX_EVENINGS)])
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="evenings",
+    # PROTECT: a tournament that is an evening stays while it is (deleting it would take a result out of
+    # the club's season without anyone deciding so); the core refuses its delete with this row's words.
+    tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="evenings",
                                    verbose_name=_("tournament"))
     # The tournament's standings as the competition reads them, and the results version they were taken at.
     places = LazyJSONField(_("places"), null=True, blank=True, editable=False)
@@ -75,6 +77,12 @@ class Evening(models.Model):
 
     def __str__(self) -> str:
         return f"{self.competition}: {self.number}"
+
+    def deletion_refused_message(self) -> str:
+        """Why its tournament is not deleted (``tournaments.services.lifecycle.delete_tournament``)."""
+        return _("“%(name)s” is evening %(number)s of the competition “%(competition)s”: remove it there first; "
+                 "nothing was deleted.") % {"name": self.tournament.name, "number": self.number,
+                                            "competition": self.competition.name}
 
 
 class Excused(models.Model):

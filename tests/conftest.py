@@ -7,7 +7,13 @@ own is mocked.
 from __future__ import annotations
 
 import datetime
+import fcntl
+import json
 import os
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -58,6 +64,118 @@ def _backups_off(settings, tmp_path):
     into the repository."""
     settings.BACKUPS_RUN = "off"
     settings.BACKUP_DIR = tmp_path / "backups"
+
+
+@contextmanager
+def _quiet_build():
+    """What the autouse fixtures above set for a test, for data built before any test runs: fast
+    passwords, no automatic backups, print files inside the request."""
+    from django.test import override_settings
+
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"],
+                           BACKUPS_RUN="off", PRINT_FILES_RUN="inline"):
+        yield
+
+
+@pytest.fixture(scope="module")
+def module_transaction(django_db_setup, django_db_blocker):
+    """One transaction around a whole test module, rolled back after its last test: what a module
+    fixture builds inside it (with :func:`built_for_the_module`) is there for every test of the
+    module, built once instead of once per test, and each test's own transaction is a savepoint
+    inside it, rolled back after the test as always. Django's ``TestCase.setUpTestData`` for pytest.
+    Not for modules with transactional tests (``transaction=True``, ``live_server``): they commit."""
+    from django.db import transaction
+
+    with django_db_blocker.unblock():
+        outer = transaction.atomic()
+        outer.__enter__()
+    try:
+        yield
+    finally:
+        with django_db_blocker.unblock():
+            transaction.set_rollback(True)
+            outer.__exit__(None, None, None)
+
+
+@contextmanager
+def built_for_the_module(django_db_blocker):
+    """Database access for a module fixture that builds data inside :func:`module_transaction`."""
+    with django_db_blocker.unblock(), _quiet_build():
+        yield
+
+
+def _shared_folder(tmp_path_factory) -> Path:
+    """A folder every test worker of this run sees (pytest-xdist gives each worker its own temporary
+    folder inside the run's): data built once for the run is kept here."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+@dataclass(frozen=True)
+class StoredDay:
+    """A tournament file built once per test run, and how long building it took."""
+
+    text: str
+    build_seconds: float
+
+    def load(self) -> Tournament:
+        """The tournament of the file, imported into this test's database."""
+        from tournaments.services.tournament_file import import_file
+
+        return import_file(json.loads(self.text))
+
+
+@pytest.fixture(scope="session")
+def busy_day_file(tmp_path_factory, django_db_setup, django_db_blocker) -> StoredDay:
+    """devtools' busy day (250 teams in the middle of round 3) built once per test run — by the first
+    worker that needs it, the others wait and read its file — and loaded from its tournament file in
+    each test that needs it (an import takes a fraction of the build; the file's round trip is exact)."""
+    from django.db import transaction
+
+    from devtools.busy_day import build_busy_day
+    from tournaments.services.tournament_file import dumps, export_file
+
+    stored = _shared_folder(tmp_path_factory) / "busy-day-250.json"
+    with (stored.with_suffix(".lock")).open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # one worker builds; the others wait for its file
+        if not stored.exists():
+            with django_db_blocker.unblock(), _quiet_build(), transaction.atomic():
+                started = time.monotonic()
+                day = build_busy_day(teams=250, seed=3)
+                seconds = time.monotonic() - started
+                text = dumps(export_file(day))
+                transaction.set_rollback(True)  # the file is what is kept, not the rows
+            stored.write_text(json.dumps({"build_seconds": seconds, "file": text}), encoding="utf-8")
+    kept = json.loads(stored.read_text(encoding="utf-8"))
+    return StoredDay(kept["file"], kept["build_seconds"])
+
+
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory):
+    """``migrated_sqlite(path)`` puts a freshly migrated SQLite database (``manage.py migrate``, run
+    once per test run in a process of its own) at ``path``, for a server or command a test starts
+    as another process: a copy instead of migrating again for each of them."""
+    import shutil
+    import subprocess
+    import sys
+
+    from django.conf import settings as django_settings
+
+    stored = _shared_folder(tmp_path_factory) / "migrated.sqlite3"
+    with (stored.with_suffix(".lock")).open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not stored.exists():
+            building = stored.with_suffix(".building")
+            env = {**os.environ, "DATABASE_URL": f"sqlite:///{building}", "BACKUPS_RUN": "off"}
+            subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=django_settings.BASE_DIR,
+                           env=env, check=True, timeout=300)
+            building.rename(stored)
+
+    def copy_to(path: Path) -> Path:
+        shutil.copyfile(stored, path)
+        return path
+
+    return copy_to
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ import re
 import pytest
 from django.core.management import CommandError, call_command
 
-from tournaments.management.commands.bench_import import target_seconds, tournament_file
+from devtools.management.commands.bench_import import target_seconds, tournament_file
 from tournaments.models import Club, Result, Team, Tournament
 from tournaments.services.tournament_file import read_file
 

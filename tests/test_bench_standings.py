@@ -10,7 +10,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
-from tournaments.management.benchmarks import random_arrivals
+from devtools.benchmarks import random_arrivals
 from tournaments.models import Result, Team, Tournament
 from tournaments.services.results import check_sheet
 

@@ -12,8 +12,8 @@ from django.conf import settings
 from django.core.management import CommandError, call_command
 
 from tournaments.excel import limits
-from tournaments.management import upload_files
-from tournaments.management.commands.bench_uploads import CASES, Case, outcome_text
+from devtools import upload_files
+from devtools.management.commands.bench_uploads import CASES, Case, outcome_text
 from tournaments.services.tournament_file import InvalidTournamentFile, loads, read_file
 from tournaments.services.tournament_file.spec import MAX_DEPTH
 from tournaments.views.restore import MAX_BYTES as RESTORE_MAX_BYTES

@@ -120,10 +120,26 @@ def test_only_a_director_lifts_a_lock(running, client, tournament):
     assert response.status_code == 302 and "/login/" in response["Location"]
 
 
+@pytest.fixture
+def pool_for_every_thread():
+    """Django's connection pool holds a connection for each server thread (settings.py); here a hundred
+    threads post at once, so the pool is widened to a connection each for the test."""
+    options = connection.settings_dict["OPTIONS"]
+    kept = options["pool"]
+    connection.close()
+    connection.close_pool()
+    options["pool"] = {**kept, "max_size": 110}
+    yield
+    connection.close()
+    connection.close_pool()
+    options["pool"] = kept
+
+
 @pytest.mark.skipif(connection.vendor != "postgresql",
                     reason="the in-memory SQLite test database refuses concurrent writers instead of queueing them; "
                            "CI runs this on PostgreSQL")
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("pool_for_every_thread")
 @pytest.mark.parametrize("made_up", [False, True], ids=["one phone", "a made-up cookie each"])
 def test_a_hundred_parallel_guesses_never_check_more_than_the_limit(tournament, make_teams, made_up):
     from tournaments.services.draft import publish

@@ -10,7 +10,6 @@ import time
 
 import pytest
 from django.db import connection
-from django.test.utils import CaptureQueriesContext
 
 
 def test_runs_on_the_database_named_by_database_url(db):
@@ -27,33 +26,21 @@ def test_runs_on_the_database_named_by_database_url(db):
 
 @pytest.mark.django_db(transaction=True)
 def test_a_connection_the_server_dropped_is_replaced_before_the_next_request():
-    """keezen_site/postgresql: the health check that looks at the socket finds a connection that
-    PostgreSQL has closed (as a restart does), and the request's query runs on a new one; a healthy
-    connection is kept, without a query."""
+    """Django's connection pool (settings: OPTIONS["pool"]) checks a connection when a request takes
+    it: after PostgreSQL has closed every connection of the pool (as a restart does), the next
+    request's query runs on a new one instead of failing."""
     if connection.vendor != "postgresql":
-        pytest.skip("the PostgreSQL backend's health check")
-    from django.db import connections
+        pytest.skip("the PostgreSQL connection pool")
+    import psycopg
 
+    assert connection.pool is not None and connection.settings_dict["CONN_HEALTH_CHECKS"]
     connection.ensure_connection()
-    assert connection.settings_dict["CONN_HEALTH_CHECKS"] and connection.still_open()
-    kept = connection.connection
-    connection.health_check_done = False
-    with CaptureQueriesContext(connection) as queries:
-        connection.close_if_health_check_failed()
-    assert connection.connection is kept and len(queries) == 0
     pid = connection.connection.info.backend_pid
-    other = connections.create_connection("default")
-    try:
-        with other.cursor() as cursor:
-            cursor.execute("SELECT pg_terminate_backend(%s)", [pid])
-    finally:
-        other.close()
-    for _ in range(100):  # the server's goodbye reaches the socket
-        if not connection.still_open():
-            break
-        time.sleep(0.01)
-    connection.health_check_done = False
-    connection.close_if_health_check_failed()
+    connection.close()  # the request ends: the connection goes back to the pool
+    with psycopg.connect(**connection.get_connection_params()) as other:  # outside the pool
+        other.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                      "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+    time.sleep(0.2)  # the server's goodbye reaches the sockets
     with connection.cursor() as cursor:
         cursor.execute("SELECT 1")
         assert cursor.fetchone() == (1,)

@@ -17,7 +17,8 @@ from django.urls import reverse
 
 from people.models import Person
 from prizes.models import Category, Prize
-from seasons.demo import SEASON_NAME, SEASON_PEOPLE, SEASON_SLUG, load_prizes, load_season, season_file
+from prizes.demo import load_prizes
+from seasons.demo import SEASON_NAME, SEASON_PEOPLE, SEASON_SLUG, load_season, season_file
 from seasons.models import Competition, Excused
 from tournaments.demo import DEMO_SLUG, load_demo
 

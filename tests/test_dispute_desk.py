@@ -73,14 +73,14 @@ def test_the_ten_disputes_through_the_rules_helper(client, code, seat, card, cla
 
 
 def test_the_director_desk_uses_the_tournament_house_rules(director_client, tournament):
-    tournament.self_capture = "optional"
+    tournament.game_rules = {"self_capture": "optional"}
     tournament.save()
     url = f"/director/t/{tournament.slug}/disputes/"
     html = desk_post(director_client, url, code="K4:t10.t15|t16|-|-", seat=0, card="5").content.decode()
     assert "may fold instead" in html
     # A public visitor cannot switch the tournament's rules off: the director desk has no toggles.
     assert 'name="self_capture_optional"' not in html
-    tournament.self_capture = "forced"
+    tournament.game_rules = {"self_capture": "forced"}
     tournament.save()
     html = desk_post(director_client, url, code="K4:t10.t15|t16|-|-", seat=0, card="5").content.decode()
     assert "may fold instead" not in html

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from keezen_site.https import Mode
+from common.https import Mode
 
 pytestmark = pytest.mark.django_db
 

@@ -33,7 +33,7 @@ from tournaments.services.results import record_result
 from tournaments.services.rounds import add_round
 
 pytestmark = pytest.mark.skipif(
-    django_settings.DATABASES["default"]["ENGINE"] not in ("django.db.backends.postgresql", "keezen_site.postgresql"),
+    django_settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql",
     reason="the hard stop runs a real server on the test database: PostgreSQL only",
 )
 

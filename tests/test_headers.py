@@ -1,4 +1,4 @@
-"""Security headers on every page (keezen_site/headers.py, settings' security section): a
+"""Security headers on every page (common/headers.py, settings' security section): a
 Content-Security-Policy that allows only the site's own files, no Referer leaving the site (table
 links carry their token in the address), no sniffing, no framing; and templates that need nothing
 inline, so the policy never has to allow it."""
@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from django.conf import settings as django_settings
 
-from keezen_site.headers import BOARD_STYLE_HASH, style_hash
-from keezen_site.https import Mode
+from common.headers import BOARD_STYLE_HASH, style_hash
+from common.https import Mode
 
 EXPECTED_POLICY = {
     "default-src": ["'self'"],

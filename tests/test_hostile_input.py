@@ -25,8 +25,8 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, resolve, reverse
 from django.urls.exceptions import Resolver404
 
-from tournaments.management.busy_day import build_busy_day
-from tournaments.models import ResultEvent, Table
+from devtools.busy_day import build_busy_day
+from tournaments.models import ResultEvent, Table, Tournament
 from tournaments.permissions import directors_group
 from tournaments.services.rounds import add_round
 
@@ -128,12 +128,21 @@ def snapshot() -> dict:
     return rows
 
 
+@pytest.fixture(scope="module")
+def _built_day(module_transaction, django_db_blocker) -> int:
+    """The day is built once for the module's 100-odd sweeps; each sweep's writes are rolled back."""
+    from tests.conftest import built_for_the_module
+
+    with built_for_the_module(django_db_blocker):
+        tournament = build_busy_day(8, seed=3)
+        add_round(tournament)  # a planned round too: its draw and publish forms
+        _season_of(tournament)
+        return tournament.pk
+
+
 @pytest.fixture
-def day(db):
-    tournament = build_busy_day(8, seed=3)
-    add_round(tournament)  # a planned round too: its draw and publish forms
-    _season_of(tournament)
-    return tournament
+def day(db, _built_day):
+    return Tournament.objects.get(pk=_built_day)
 
 
 def _season_of(tournament):

@@ -34,8 +34,8 @@ from django.core.management.base import CommandError
 from django.test import RequestFactory
 from django.urls import resolve, reverse
 
-from keezen_site import certificates, https
-from keezen_site.https import Mode
+from common import certificates, https
+from common.https import Mode
 from tournaments.management.commands.serve import refuse_if_taken
 
 ROOT = Path(django_settings.BASE_DIR)
@@ -344,14 +344,15 @@ class Served:
         return self.output.read_text()
 
 
-def prepare_site(folder: Path) -> dict[str, str]:
-    """A migrated SQLite database with a director, for a server of its own."""
+def prepare_site(folder: Path, migrated_sqlite) -> dict[str, str]:
+    """A migrated SQLite database (the ``migrated_sqlite`` fixture's) with a director, for a server of its own."""
+    migrated_sqlite(folder / "db.sqlite3")
     environment = _environment(DATABASE_URL=f"sqlite:///{folder / 'db.sqlite3'}", KEEZEN_HTTPS_DIR=str(folder / ".https"),
                                KEEZEN_BACKUP_DIR=str(folder / "backups"), BACKUPS_RUN="off",
                                ALLOWED_HOSTS="127.0.0.1,localhost", KEEZEN_WORKERS="1", KEEZEN_THREADS="4")
     script = ("from django.core.management import call_command; from django.contrib.auth import get_user_model; "
               "from tournaments.permissions import directors_group; "
-              "call_command('migrate', interactive=False, verbosity=0); call_command('createcachetable'); "
+              "call_command('createcachetable'); "
               f"get_user_model().objects.create_user('director', password={SERVED_PASSWORD!r}).groups.add(directors_group())")
     subprocess.run([sys.executable, "manage.py", "shell", "-c", script], cwd=ROOT, env=environment, check=True,
                    capture_output=True, timeout=300)
@@ -420,9 +421,9 @@ def https_request(served: Served, method: str, path: str, *, host: str = "127.0.
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
+def site(tmp_path_factory, migrated_sqlite):
     folder = tmp_path_factory.mktemp("served")
-    return folder, prepare_site(folder)
+    return folder, prepare_site(folder, migrated_sqlite)
 
 
 def test_serve_with_https_serves_the_phones_on_http_and_the_director_on_https(site):
@@ -477,7 +478,7 @@ def test_serve_with_https_serves_the_phones_on_http_and_the_director_on_https(si
 
 
 def test_behind_our_proxy_the_limits_count_the_forwarded_address(settings, rf):
-    from keezen_site.https import Mode, client_address
+    from common.https import Mode, client_address
 
     settings.HTTPS_MODE = Mode.PROXY
     through_proxy = rf.get("/", REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR="203.0.113.9, 198.51.100.7")

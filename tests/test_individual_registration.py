@@ -24,7 +24,8 @@ from django.utils import translation
 from openpyxl import Workbook, load_workbook
 
 from tournaments.excel.teams import export_xlsx, read_teams, template_xlsx
-from tournaments.exporters.standings_pdf import prizes_html, standings_html
+from prizes.exporters import prizes_html
+from tournaments.exporters.standings_pdf import standings_html
 from tournaments.exporters.standings_xlsx import StandingsWorkbook
 from tournaments.models import (
     Club, DrawMode, Entry, Player, PublicNames, Result, Round, Table, TableSeat, Team, Tournament,

@@ -20,7 +20,8 @@ from openpyxl import load_workbook
 from prizes import services as prizes
 from prizes.models import Category
 from seasons.services.places import take_places
-from tournaments.exporters.standings_pdf import prizes_html, standings_html
+from prizes.exporters import prizes_html
+from tournaments.exporters.standings_pdf import standings_html
 from tournaments.models import MissedRounds, Tournament
 from tournaments.services.standings import from_json, public_standings, set_frozen, standings
 from tournaments.services.tournament_file import copy_file, export_file, import_file

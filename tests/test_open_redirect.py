@@ -1,5 +1,5 @@
 """No view sends the browser to another site (issue 31): every redirect to an address the request
-brings (``next``, the ``Referer`` of a refused change) goes through ``keezen_site.redirects.back_to``,
+brings (``next``, the ``Referer`` of a refused change) goes through ``common.redirects.back_to``,
 and Django's own login, logout and language views check theirs."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from django.test import Client, RequestFactory
 
 from door import services as door_services
 from door.models import FeePer, Method
-from keezen_site.redirects import back_to
+from common.redirects import back_to
 from tests.conftest import PASSWORD
 from tournaments.models import Tournament
 

@@ -16,11 +16,12 @@ from django.test.utils import CaptureQueriesContext
 
 from people.history import results_of, tournaments_played
 from people.imports import NEW, ImportRow, people_for_import, preview_people
-from people.matching import clean_member_number, link_seats, match_players, search_people, suggestions
+from people.matching import link_seats, match_players, search_people, suggestions
 from people.merging import merge_people, merge_problem, preview
 from people.models import Person
 from seasons.models import Competition, Evening, Excused
 from tournaments.models import Club, Player, Table, Tournament
+from tournaments.names import clean_member_number
 from tournaments.services.results import record_result
 from tournaments.services.standings import standings
 from tournaments.services.teams import TeamData, register_teams

@@ -15,8 +15,8 @@ import pytest
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 
-from keezen_site import https
-from keezen_site.https import Mode
+from common import https
+from common.https import Mode
 from tournaments.management.commands.serve import Command as Serve
 from tournaments.models import PrintFile
 
@@ -72,8 +72,8 @@ def test_a_public_url_that_is_no_address_stops_the_start(value):
 
 
 def test_without_public_url_the_default_is_the_lan_address_serve_prints():
-    """One function finds the LAN addresses (keezen_site/lan.py): the first one, on the phones' port."""
-    from keezen_site.lan import lan_addresses
+    """One function finds the LAN addresses (common/lan.py): the first one, on the phones' port."""
+    from common.lan import lan_addresses
 
     addresses = lan_addresses()
     assert https.lan_url(8000) == (f"http://{addresses[0]}:8000/" if addresses else "")

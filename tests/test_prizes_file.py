@@ -15,7 +15,7 @@ from django.core.exceptions import ValidationError
 
 from prizes import services
 from prizes.models import Category, PlayerCategory, Prize, PrizeSettings, TeamCategory
-from tournaments.exporters.standings_pdf import prizes_html
+from prizes.exporters import prizes_html
 from tournaments.models import Team, Tournament
 from tournaments.services import rehearsal
 from tournaments.services.results import record_result

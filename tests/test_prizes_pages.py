@@ -12,7 +12,7 @@ import pytest
 
 from prizes import services
 from prizes.models import Category, PlayerCategory, Prize, PrizeSettings, TeamCategory
-from tournaments.exporters.standings_pdf import prizes_html
+from prizes.exporters import prizes_html
 from tournaments.models import Player, Tournament
 from tournaments.services.public_names import shown_standings
 from tournaments.services.results import record_result
@@ -280,7 +280,7 @@ def test_a_team_that_never_played_wins_no_booby_prize(db):
     """A registered no-show holds the last place of the standings, but the booby prize is for the last
     team that played."""
     from prizes.services import places
-    from tournaments.management.busy_day import build_busy_day
+    from devtools.busy_day import build_busy_day
     from tournaments.models import Team
     from tournaments.services.standings import standings
 

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("keezen_site", "tournaments", "scoring", "engine", "klaverjas", "people", "seasons", "prizes", "door")
+PACKAGES = ("keezen_site", "common", "tournaments", "scoring", "engine", "klaverjas", "people", "seasons", "prizes", "door")
 
 
 def code_map() -> str:

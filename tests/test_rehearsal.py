@@ -19,7 +19,7 @@ from django.test import Client
 from django.urls import reverse
 
 import scoring
-from tournaments.management.busy_day import register_numbered_teams
+from tournaments.services.teams import register_numbered_teams
 from tournaments.models import (
     Bye,
     Club,

@@ -26,7 +26,8 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 import scoring
-from keezen_site import pdf_pool
+from common import pdf
+from common.pdf import qr
 from tournaments.exporters import round_pdfs
 from tournaments.models import Bye, Result, Table, Team, Tournament
 from tournaments.services.results import record_result
@@ -124,9 +125,7 @@ def test_table_cards_pawn_order_three_teams(tournament, make_teams):
 def test_one_page_per_table_in_every_system(tournament, make_teams, system, teams_per_table):
     tournament.scoring_system = system
     tournament.teams_per_table = teams_per_table
-    tournament.jack_partner = False
-    tournament.home_entry = "optional"
-    tournament.seven_max_pawns = 7
+    tournament.game_rules = {"jack_partner": False, "home_entry": "optional", "seven_max_pawns": 7}
     tournament.save()
     long = "Een heel erg lange teamnaam die maar doorgaat en doorgaat tot de rand"
     make_teams(tournament, 3 * teams_per_table)
@@ -303,7 +302,7 @@ def test_table_cards_rendered_in_parts_side_by_side_keep_every_card_in_order(tou
             assert team.name in page
 
 
-# --- the file as keezen_site.pdf_pool makes it (shared parts laid out once, QR codes drawn) ----
+# --- the file as common.pdf makes it (shared parts laid out once, QR codes drawn) -------------
 
 FIXED_NOW = timezone.make_aware(datetime.datetime(2026, 11, 21, 9, 30))
 
@@ -348,52 +347,81 @@ def test_table_cards_file_has_one_page_per_table_in_every_system(tournament, mak
 
 
 def test_each_card_carries_segnos_qr_code_of_its_link(two_team_round):
-    """The code drawn on a card is the matrix segno makes for the card's link (the same modules as
-    segno's SVG in table_cards_html), as one stroked line per run of dark modules."""
+    """The code drawn on a card is the matrix segno makes for the card's link with the fixed mask
+    (the same modules as segno's SVG in table_cards_html), as one stroked line per run of dark modules."""
     content = round_pdfs.table_cards_pdf(two_team_round, SITE)
     reader = pypdf.PdfReader(io.BytesIO(content))
     for page, table in zip(reader.pages, two_team_round.tables.order_by("number")):
         url = round_pdfs.table_url(SITE, table)
-        _size, path = pdf_pool.qr_path_operators(url)
-        assert path in page.get_contents().get_data()
-        modules = _modules_of(path, len(segno.make(url, error="m").matrix))
-        assert modules == [list(row) for row in segno.make(url, error="m").matrix]
+        expected = segno.make_qr(url, error="m", mask=qr.MASK)
+        assert _modules_of(page.get_contents().get_data(), len(expected.matrix)) == [list(row) for row in expected.matrix]
+        assert 'class="segno"' in round_pdfs.qr_svg(url) and round_pdfs.qr_svg(url) == expected.svg_inline(
+            omitsize=True, border=2)
 
 
-def _modules_of(path: bytes, size: int) -> list[list[int]]:
-    """The dark modules a path of ``x y m x2 y l`` lines (quiet zone of 2) covers."""
+def _modules_of(content: bytes, size: int) -> list[list[int]]:
+    """The dark modules the code's path (``x y m x2 y l`` lines, quiet zone of 2) covers."""
     modules = [[0] * size for _ in range(size)]
-    numbers = path.split()
-    for i in range(0, len(numbers), 6):
-        x1, y, _m, x2, _y, _l = numbers[i:i + 6]
+    for x1, y, x2 in re.findall(rb"(\d+) (\d+\.5) m\s+(\d+) \2 l", content):
         row = int(float(y) - 0.5) - 2
         for x in range(int(x1) - 2, int(x2) - 2):
             modules[row][x] = 1
     return modules
 
 
-def test_qr_matrix_is_segnos_for_many_addresses():
-    """pdf_pool chooses the data mask faster than segno does, but the same one."""
+def test_qr_codes_are_segnos_with_a_fixed_mask():
+    """Every code is a QR code (never Micro QR) of at least error level M with the fixed mask, whatever the address."""
     rng = random.Random(7)
     hosts = ["keezen.local", "192.168.178.23:8000", "localhost", "testserver", "toernooi.example.org:8443"]
-    urls = [f"http://{rng.choice(hosts)}/s/{secrets.token_urlsafe(16)}/" for _ in range(300)]
-    urls += [f"https://x.nl/{'a' * n}" for n in range(1, 180, 11)]  # other versions, and Micro QR codes
+    urls = [f"http://{rng.choice(hosts)}/s/{secrets.token_urlsafe(16)}/" for _ in range(30)]
+    urls += [f"https://x.nl/{'a' * n}" for n in range(1, 180, 11)]
     for url in urls:
-        assert [bytes(row) for row in pdf_pool.qr_matrix(url)] == [bytes(row) for row in segno.make(url, error="m").matrix], url
+        code = pdf.qr_code(url)
+        assert not code.is_micro and code.mask == qr.MASK, url
+        assert code.matrix == segno.make(url, error="m", mask=qr.MASK, micro=False).matrix
 
 
 def test_shared_block_is_laid_out_once_and_drawn_on_every_page():
     head = "<html><head><style>section { break-after: page } .shared { display: flow-root }</style></head><body>"
     block = '<!--kz:shared--><div class="shared"><p>The same on every page</p></div><!--kz:/shared-->'
     html = head + "".join(f"<section><p>Page {n} top</p>{block}<p>Page {n} bottom</p></section>" for n in range(3)) + "</body></html>"
-    pages = pdf_pages(pdf_pool.write_pdf(html, "/"))
+    pages = pdf_pages(pdf.write_pdf(html, "/"))
     assert len(pages) == 3
     for n, page in enumerate(pages):
         assert f"Page {n} top" in page and "The same on every page" in page and f"Page {n} bottom" in page
     # Too tall for a page: the document is laid out as it is, nothing is lost.
     tall = '<!--kz:shared--><div class="shared">' + "<p>line</p>" * 120 + "</div><!--kz:/shared-->"
-    pages = pdf_pages(pdf_pool.write_pdf(head + f"<section><p>Only</p>{tall}</section></body></html>", "/"))
+    pages = pdf_pages(pdf.write_pdf(head + f"<section><p>Only</p>{tall}</section></body></html>", "/"))
     assert len(pages) > 1 and "Only" in pages[0] and sum(page.count("line") for page in pages) == 120
+
+
+def test_a_block_page_of_several_content_streams_is_drawn_whole():
+    """``/Contents`` may be an array of streams (PDF 7.7.3.3): the block's form XObject joins them."""
+    from types import SimpleNamespace
+
+    from pypdf.generic import ArrayObject, DecodedStreamObject
+    from weasyprint import HTML
+
+    from common.pdf.stamping import stamp
+
+    html = ("<style>@page { size: 300px 300px; margin: 0 } section { break-after: page }</style>"
+            "<section><p>Block top</p><p>Block bottom</p></section><section><p>The page</p></section>")
+    writer = pypdf.PdfWriter(clone_from=io.BytesIO(HTML(string=html).write_pdf()))
+    block = writer.pages[0]
+    data = block.get_contents().get_data()
+    cut = data.index(b"\n", len(data) // 2) + 1
+    parts = []
+    for chunk in (data[:cut], data[cut:]):
+        part = DecodedStreamObject()
+        part.set_data(chunk)
+        parts.append(part)
+    block.replace_contents(ArrayObject(parts))
+    split = io.BytesIO()
+    writer.write(split)
+    assert isinstance(pypdf.PdfReader(split).pages[0]["/Contents"], ArrayObject)
+    stamped = stamp(split.getvalue(), [(0, 0, 300, 300)], [SimpleNamespace(blocks=[(0, 0, 0, 300)], codes=[])])
+    pages = pdf_pages(stamped)
+    assert len(pages) == 1 and "Block top" in pages[0] and "Block bottom" in pages[0] and "The page" in pages[0]
 
 
 def test_bench_prints_prints_its_figures_and_keeps_nothing(db):

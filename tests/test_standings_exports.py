@@ -18,12 +18,14 @@ import pytest
 from django.utils import timezone, translation
 from openpyxl import load_workbook
 
+from prizes import exporters as prizes_exporters
+from prizes.exporters import prizes_html
 from tournaments.exporters import standings_pdf
 from tournaments.services.standings import standings
-from tournaments.exporters.standings_pdf import css_string, page_counter_css, prizes_html, standings_html
+from tournaments.exporters.standings_pdf import css_string, page_counter_css, standings_html
 from tournaments.exporters.base import XLSX as XLSX_CONTENT_TYPE
 from tournaments.exporters.standings_xlsx import StandingsWorkbook
-from tournaments.management.commands.bench_standings import Command as StandingsBench
+from devtools.benchmarks import pawn_tournament
 from tournaments.models import Round, Table
 from tournaments.services.results import record_result
 from tournaments.services.tournament_file import import_file
@@ -244,7 +246,7 @@ def test_pages_cut_here_are_the_pages_laid_out_and_parts_read_the_same(db, monke
     """Long names, an odd number of teams (a bye each round) and a title of two lines: the pages
     standings_pdf counts are the pages WeasyPrint makes, and the file rendered in parts on every
     core reads page for page as the document laid out at once (page X of Y included)."""
-    tournament, _tables = StandingsBench(stdout=io.StringIO())._build(95, 3, 11)
+    tournament, _tables = pawn_tournament(95, 3, 11)
     tournament.name = "Het Grote Open Keezen Kampioenschap van Noord-Holland en omstreken, editie 2026 (dag 1)"
     tournament.save()
     for team in tournament.teams.filter(number__lte=3):
@@ -252,11 +254,12 @@ def test_pages_cut_here_are_the_pages_laid_out_and_parts_read_the_same(db, monke
         team.save()
     monkeypatch.setattr(standings_pdf, "PARALLEL_FROM_PAGES", 1)
     now = timezone.make_aware(datetime.datetime(2026, 11, 21, 18, 0))
+    module = standings_pdf if what == "standings" else prizes_exporters  # the prize list is the prizes app's
     with translation.override("en"), mock.patch("django.utils.timezone.localtime", return_value=now):
         report = standings(tournament)
-        pages = getattr(standings_pdf, f"{what}_pages")(report)
-        direct = getattr(standings_pdf, f"{what}_document")(tournament).write_pdf()
-        in_parts = getattr(standings_pdf, f"{what}_pdf")(tournament)
+        pages = getattr(module, f"{what}_pages")(report)
+        direct = getattr(module, f"{what}_document")(tournament).write_pdf()
+        in_parts = getattr(module, f"{what}_pdf")(tournament)
     assert len(pages) > 2
     assert len(_pages_words(direct)) == len(pages) == len(_pages_words(in_parts))
     assert _pages_words(in_parts) == _pages_words(direct)

@@ -157,11 +157,11 @@ def test_create_and_edit_tournament(director_client):
     tournament = Tournament.objects.get(slug="keezen-cup")
     assert tournament.house_rules.self_capture == "optional"
     assert (tournament.entry_grace_minutes, tournament.confirmed_counts, tournament.three_team_table) == (10, True, True)
-    assert tournament.jack_partner is True
+    assert tournament.house_rules.jack_partner is True
     response = director_client.post("/director/t/keezen-cup/edit/", {**data, "jack_partner": "", "rounds": 4})
     assert response.status_code == 302
     tournament.refresh_from_db()
-    assert tournament.rounds == 4 and tournament.jack_partner is False
+    assert tournament.rounds == 4 and tournament.house_rules.jack_partner is False
 
 
 def test_an_empty_short_name_is_made_from_the_name(director_client):

@@ -189,21 +189,21 @@ def small_day(db, director):
     reason), submitted, disputed (with a note) and settled at the desk, confirmed through the link and
     approved (confirmed sheets count once approved), stopped by
     the clock; a bye; check-ins; a withdrawal; frozen standings; a paused clock; rulings with and
-    without a table (tournaments/management/busy_day.py builds the same, ten times larger)."""
+    without a table (devtools/busy_day.py builds the same, ten times larger)."""
     import datetime
 
     from django.utils import timezone
 
-    from tournaments.management import busy_day
+    from devtools import busy_day
     from tournaments.services import clock, dispute_desk, disputes, table_entry
     from tournaments.services.results import record_result
     from tournaments.services.standings import set_frozen
-    from tournaments.services.teams import set_checked_in, set_withdrawn
+    from tournaments.services.teams import register_numbered_teams, set_checked_in, set_withdrawn
 
     tournament = Tournament.objects.create(name="Small day", slug="small-day", date=datetime.date(2026, 11, 21),
                                            venue="De Kwakel", rounds=3, seed=7, three_team_table=False,
                                            confirmed_counts=False)
-    teams = busy_day.register_numbered_teams(tournament, 5)  # odd: a bye
+    teams = register_numbered_teams(tournament, 5)  # odd: a bye
     for team in teams:
         set_checked_in(team, True)
     now = timezone.now()

@@ -299,11 +299,10 @@ def test_the_director_chooses_restore_or_copy(day, director_client, settings, tm
     assert damaged.status_code == 422 and "cut off" in damaged.content.decode()
 
 
-def test_round_trip_of_a_250_team_day_in_round_3(db):
-    """Corrections, a freeze, two rulings, check-ins, a withdrawal and a bye (tournaments/management/busy_day.py)."""
-    from tournaments.management.busy_day import build_busy_day
-
-    busy = build_busy_day(teams=250, seed=3)
+def test_round_trip_of_a_250_team_day_in_round_3(db, busy_day_file):
+    """Corrections, a freeze, two rulings, check-ins, a withdrawal and a bye (devtools/busy_day.py, built
+    once per test run and loaded from its file: tests/conftest.py)."""
+    busy = busy_day_file.load()
     first = export_file(busy)
     assert len(first["teams"]) == 250 and len(first["rulings"]) == 2 and "frozen_standings" in first["tournament"]
     assert any(entry.get("bye") for entry in first["tables"] if entry["round"] == 3)

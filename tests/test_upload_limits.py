@@ -1,7 +1,7 @@
 """Uploads that cannot exhaust the laptop, and refused uploads that answer 4xx (issue 15).
 
 A 4 MB Excel file once took 8.2 GB of memory and 40 s: a compressed bomb under the 5 MB upload
-limit. Every hostile file is built in ``tournaments/management/upload_files.py`` (shared with
+limit. Every hostile file is built in ``devtools/upload_files.py`` (shared with
 ``manage.py bench_uploads``) or here: a valid workbook whose sheet or shared
 strings unpack to hundreds of MB, a zip of thousands of parts, markup dense enough to cost
 openpyxl hundreds of bytes per tag, entity declarations, a sheet that claims a million rows. Each
@@ -28,9 +28,9 @@ from django.utils.html import escape
 
 from tournaments.excel import limits
 from tournaments.excel.teams import read_teams
-from tournaments.management import upload_files
-from tournaments.management.commands.bench_uploads import measure
-from tournaments.management.upload_files import (
+from devtools import upload_files
+from devtools.management.commands.bench_uploads import measure
+from devtools.upload_files import (
     HEADING_ROW,
     MAIN,
     MB,
@@ -57,7 +57,7 @@ UNREADABLE = "“{}” could not be read as an Excel workbook (.xlsx)."
 PEAK_MB = 200
 
 
-# --- building files (tournaments/management/upload_files.py) -------------------------------
+# --- building files (devtools/upload_files.py) -------------------------------
 
 
 @pytest.fixture(scope="module")

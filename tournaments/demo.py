@@ -5,6 +5,9 @@ now and then a pit, roem as the tricks give it), so its standings show.
 
 Fixed data, so the demo looks the same on every machine and loading it twice changes nothing. The
 drive's cards are drawn by its game (``GamePlugin.random_sheet``) from the drive's seed.
+
+The club's apps add their own demo data when ``manage.py load_demo`` has loaded these
+(:data:`demo_loaded`: prizes adds the demo tournament's prizes, seasons the demo competition).
 """
 
 from __future__ import annotations
@@ -13,12 +16,17 @@ import datetime
 import random
 
 from django.db import transaction
+from django.dispatch import Signal
 
 import klaverjas
 import scoring
 from tournaments.games import Scoring
 from tournaments.models import RoundStatus, Table, Tournament
 from tournaments.services.teams import TeamData, register_teams
+
+demo_loaded = Signal()
+"""Sent by ``manage.py load_demo`` after the demo tournaments are there; each receiver adds its app's
+demo data (idempotent, as the tournaments are) and returns the lines the command prints."""
 
 DEMO_SLUG = "demo-keezentoernooi"
 DRIVE_SLUG = "demo-klaverjasdrive"

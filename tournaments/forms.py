@@ -2,67 +2,34 @@
 
 from __future__ import annotations
 
-from dataclasses import fields as dataclass_fields
-
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Fieldset, Layout, Submit
 from django import forms
-from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
-import klaverjas
-from people.matching import describe, link_seats
-from people.models import Person
-from tournaments.games import Scoring
-from tournaments.games.klaverjas import rules_of
-from scoring.systems import GAME_OF, SYSTEMS_OF, Game
+from tournaments.club_register import club_register
+from tournaments.games import GAMES, GamePlugin, game_of
+from scoring.systems import SYSTEMS_OF
 from tournaments.models import (
     MAX_TEAM_NUMBER, NAME_MAX_LENGTH, Club, DrawMode, Entry, GameChoice, Language, MissedRounds, PublicNames, Result,
     Team, Tournament,
 )
+from tournaments.names import clean_name
 from tournaments.numbers import whole_or
-from tournaments.services.teams import TeamData, clean_name, entry_change_problem, name_taken_message
-
-
-def _multiple_of_ten(lowest: int):
-    def check(value: int) -> None:
-        if value is not None and (value < lowest or value % 10):
-            raise forms.ValidationError(_("A multiple of 10, at least %(lowest)s.") % {"lowest": lowest})
-    return check
+from tournaments.services.teams import TeamData, entry_change_problem, name_taken_message
 
 
 class TournamentForm(forms.ModelForm):
-    # Klaverjassen's house-rule flags (klaverjas.md), kept in Tournament.game_rules.
-    card_trump_lead_overtrump = forms.BooleanField(
-        label=_("Trump led: overtrump when you can"), required=False, initial=klaverjas.DEFAULTS.trump_lead_overtrump,
-        help_text=_("When trump is led, a player holding a higher trump must play it (off: any trump will do)."))
-    card_partner_winning_free = forms.BooleanField(
-        label=_("Partner wins the trick: no need to trump (Amsterdam)"), required=False,
-        initial=klaverjas.DEFAULTS.partner_winning_free,
-        help_text=_("Off (Rotterdam): trump, and overtrump the partner, whenever the rules ask it."))
-    card_undertrump = forms.ChoiceField(
-        label=_("Undertrumping"), initial=klaverjas.DEFAULTS.undertrump, required=False,
-        choices=[("free", _("Free: any card when you cannot overtrump")),
-                 ("only-when-forced", _("Only when the hand holds nothing else"))])
-    card_four_of_a_kind = forms.IntegerField(
-        label=_("Roem for four of a kind"), initial=klaverjas.DEFAULTS.four_of_a_kind, required=False,
-        validators=[_multiple_of_ten(10)])
-    card_four_jacks = forms.IntegerField(
-        label=_("Roem for four jacks"), initial=klaverjas.DEFAULTS.four_jacks, required=False,
-        validators=[_multiple_of_ten(10)])
-    card_pit_bonus = forms.IntegerField(
-        label=_("Pit bonus"), initial=klaverjas.DEFAULTS.pit_bonus, required=False, validators=[_multiple_of_ten(0)])
-    CARD_FLAGS = tuple(flag.name for flag in dataclass_fields(klaverjas.HouseRules))
+    """A tournament's settings; each game adds the fields of its house rules (``GamePlugin.rule_fields``),
+    and the game of the chosen scoring system keeps its flags in ``Tournament.game_rules``."""
 
     class Meta:
         model = Tournament
         fields = [
             "name", "slug", "date", "venue", "entry", "draw_mode", "scoring_system", "deals", "rounds", "round_minutes",
             "teams_per_table", "three_team_table", "avoid_same_club", "status",
-            "entry_grace_minutes", "confirmed_counts",
-            "jack_partner", "jack_own_start", "self_capture", "home_entry",
-            "seven_partner_remainder", "seven_max_pawns", "seed", "public_names", "language", "missed_rounds",
+            "entry_grace_minutes", "confirmed_counts", "seed", "public_names", "language", "missed_rounds",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
                    "public_names": forms.RadioSelect, "missed_rounds": forms.RadioSelect}
@@ -85,15 +52,22 @@ class TournamentForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        # Every game's house rules (a new tournament may choose any game), each preset from the
+        # tournament's flags when it plays that game, else from the game's defaults.
+        self.rule_fields: dict[GamePlugin, dict[str, forms.Field]] = {}
+        for game in GAMES.values():
+            fields = game.rule_fields()
+            flags = self.instance.game_rules if game is self.instance.plugin else {}
+            for name, value in game.rules_initial(game.house_rules(flags)).items():
+                fields[name].initial = value
+                self.initial.setdefault(name, value)  # as a model field's value would be: the form's initial data
+            self.fields.update(fields)
+            self.rule_fields[game] = fields
         self.helper = FormHelper()
         self.helper.layout = Layout(
             Fieldset(_("Tournament"), "name", "slug", "date", "venue", "status", "language"),
             Fieldset(_("Play"), "entry", "draw_mode", "scoring_system", "rounds", "round_minutes", "teams_per_table"),
-            Fieldset(
-                _("House rules"), "jack_partner", "jack_own_start", "self_capture", "home_entry",
-                "seven_partner_remainder", "seven_max_pawns",
-            ),
-            Fieldset(_("Klaverjassen"), "deals", *(f"card_{flag}" for flag in self.CARD_FLAGS)),
+            *(Fieldset(game.rules_legend, *game.rules_fieldset_extra, *fields) for game, fields in self.rule_fields.items()),
             Fieldset(_("Draws"), "three_team_table", "avoid_same_club", "seed"),
             Fieldset(_("Sheets from the tables"), "entry_grace_minutes", "confirmed_counts"),
             Fieldset(_("Standings and prizes"), "missed_rounds"),
@@ -116,9 +90,6 @@ class TournamentForm(forms.ModelForm):
         self.fields["scoring_system"].choices = [
             (GameChoice(game).label, [(system, labels[system]) for system in SYSTEMS_OF[game]]) for game in games]
         self.fields["deals"].required = False
-        rules = rules_of(Scoring.of(self.instance))
-        for flag in self.CARD_FLAGS:
-            self.fields[f"card_{flag}"].initial = getattr(rules, flag)
 
     def clean_public_names(self) -> str:
         return self.cleaned_data.get("public_names") or self.instance.public_names or PublicNames.FULL
@@ -163,22 +134,15 @@ class TournamentForm(forms.ModelForm):
         return deals
 
     def clean(self) -> dict:
-        """A Klaverjassen table seats two teams; its flags, as the rules take them, go to ``game_rules``."""
+        """The house-rule flags of the chosen scoring system's game, as its rules take them, go to
+        ``game_rules``; the game refuses what its tables cannot be."""
         data = super().clean()
-        if GAME_OF.get(data.get("scoring_system")) != Game.KLAVERJAS:
-            return data
-        if data.get("teams_per_table") == 3:
-            self.add_error("teams_per_table", _("A Klaverjassen table seats two teams."))
-        if data.get("three_team_table"):
-            self.add_error("three_team_table", _("A Klaverjassen table seats two teams: an odd team gets a bye."))
-        flags = {flag: data.get(f"card_{flag}") for flag in self.CARD_FLAGS}
-        for flag in ("undertrump", "four_of_a_kind", "four_jacks", "pit_bonus"):  # left out: kept as they were
-            if flags[flag] in (None, ""):
-                flags[flag] = self.fields[f"card_{flag}"].initial
-        try:
-            data["game_rules"] = klaverjas.parse_house_rules(flags).as_json()
-        except klaverjas.KlaverjasError as error:  # the fields' own checks come first: a safety net
-            self.add_error(None, error.message)
+        game = game_of(data.get("scoring_system") or self.instance.scoring_system)
+        rules, problems = game.rules_of_form(data, self.rule_fields[game])
+        for field, message in problems:
+            self.add_error(field, message)
+        if rules is not None:
+            data["game_rules"] = rules
         return data
 
     def save(self, commit: bool = True) -> Tournament:
@@ -192,9 +156,10 @@ class TeamForm(forms.Form):
     tournament, one player: the entrant is a team of one, named after the player.
 
     Each player's name suggests people of the club's register as it is typed (static/js/people.js);
-    choosing one puts the person's pk in the hidden ``person_<seat>``. Who a player is follows
-    :func:`people.matching.link_seats` (docs/people.md): the chosen person while the name is still
-    theirs, else the one person of that name, else no one."""
+    choosing one puts the person's pk in the hidden ``person_<seat>``. Who a player is follows the
+    register's ``link_seats`` (:mod:`tournaments.club_register`, docs/people.md): the chosen person
+    while the name is still theirs, else the one person of that name, else no one. Without a register
+    nobody is suggested or linked."""
 
     name = forms.CharField(label=_("Team name"), max_length=NAME_MAX_LENGTH)
     player_1 = forms.CharField(label=_("Player 1"), max_length=NAME_MAX_LENGTH)
@@ -248,13 +213,15 @@ class TeamForm(forms.Form):
     def _suggest_people(self) -> None:
         """Ask static/js/people.js for suggestions under each player's name; a player linked already
         shows who they are (one query, only when someone is linked)."""
+        register = club_register()
+        if register is None:
+            return
         chosen = {field: whole_or(str(self[f"person_{seat}"].value() or ""), None, 1)
                   for seat, field in enumerate(self.seat_fields, start=1)}
-        linked = {person.pk: describe(person) for person in Person.objects.select_related("club").filter(
-            pk__in=[pk for pk in chosen.values() if pk is not None])} if any(chosen.values()) else {}
+        linked = register.labels([pk for pk in chosen.values() if pk is not None]) if any(chosen.values()) else {}
         for seat, field in enumerate(self.seat_fields, start=1):
             self.fields[field].widget.attrs.update({
-                "data-person-suggest": reverse("people:suggest"), "data-person-field": f"id_person_{seat}",
+                "data-person-suggest": register.suggest_url(), "data-person-field": f"id_person_{seat}",
                 "data-person-label": linked.get(chosen[field], ""), "autocomplete": "off",
                 "data-person-linked": _("In the register: %(person)s"),
             })
@@ -293,11 +260,12 @@ class TeamForm(forms.Form):
         return number
 
     def clean(self) -> dict:
-        """Who of the register the players are (:func:`people.matching.link_seats`); a chosen person
+        """Who of the register the players are (the register's ``link_seats``); a chosen person
         who cannot be this player is named on the player's field."""
         data = super().clean()
         names = [data.get(field) for field in self.seat_fields]
-        if any(name is None for name in names):  # a name refused already
+        register = club_register()
+        if register is None or any(name is None for name in names):  # no register; a name refused already
             return data
         # A value that is no person's pk (0) is named as a person no longer in the register.
         chosen = [whole_or(value, 0, 1) if (value := str(data.get(f"person_{seat}") or "").strip()) else None
@@ -305,7 +273,7 @@ class TeamForm(forms.Form):
         # An edited team's player whose name and person are as saved keeps the person, however spelt.
         saved = {player.seat: (player.name, player.person_id) for player in self.team.players.all()} if self.team else {}
         unchanged = [saved.get(seat) == (name, pk) for seat, (name, pk) in enumerate(zip(names, chosen), start=1)]
-        links = link_seats(names, chosen, tournament_id=self.tournament.pk,
+        links = register.link_seats(names, chosen, tournament_id=self.tournament.pk,
                            team_id=self.team.pk if self.team else None, unchanged=unchanged)
         for index, problem in links.problems.items():
             self.add_error(self.seat_fields[index], problem)

@@ -9,7 +9,9 @@ Lists of names (the wall list by team, the check-in list, the places found) sort
 the way a Dutch club expects: accents and case ignored, "’t Hooft" under H and "van der Berg" under B,
 an emoji neither first nor last by accident.
 
-Pure Python, no Django: tested with plain strings.
+Pure Python, no Django: tested with plain strings. The club's apps import :func:`clean_name` from here
+too, without pulling in the tournament core's services, and :func:`clean_member_number`, the Excel import's
+and the register's one reading of a member number.
 """
 
 from __future__ import annotations
@@ -30,6 +32,22 @@ PREFIXES = frozenset({
 ones met in clubs, after :func:`search_key` (so "’t" is ``t``): a list passes over them when it sorts
 a name that begins with them, and "first name and initial" keeps them
 (:func:`tournaments.services.public_names.initialled`)."""
+
+
+def clean_name(value: object) -> str:
+    """A name as people type it: surrounding and repeated spaces removed (every name a form, a sheet or
+    a file brings is stored so)."""
+    return " ".join(str(value or "").split())
+
+
+def clean_member_number(value: object) -> str:
+    """A member number as typed or read from a sheet: surrounding and repeated spaces removed; a number
+    cell (``1234`` or ``1234.0``) as its digits."""
+    if isinstance(value, bool) or value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return clean_name(value)
 
 
 def search_key(text: str) -> str:

@@ -74,7 +74,7 @@ def archived_refusal(request, view, kwargs):
     from django.shortcuts import redirect
     from django.urls import reverse
 
-    from keezen_site.redirects import back_to
+    from common.redirects import back_to
     from tournaments.models import Tournament
     from tournaments.services.lifecycle import ARCHIVED_MESSAGE
 

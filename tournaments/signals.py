@@ -3,15 +3,30 @@
 Why signals: sheets, byes, teams and players change in many places (desk, table links, admin,
 imports); one receiver per model is the one place that cannot be forgotten. The cached standings
 pages are keyed by the version, so a bump makes every server process render afresh.
+
+Also the core's signal :data:`tournament_changed`, for the writes that send no ``post_save``.
 """
 
 from __future__ import annotations
 
 from django.db.models import F, QuerySet
 from django.db.models.signals import post_delete, post_save
+from django.dispatch import Signal
 from django.utils import timezone
 
 from tournaments.models import Bye, Player, Result, ResultState, Team, Tournament
+
+
+tournament_changed = Signal()
+"""Sent (``tournament_id=…``) by the few writers that change a tournament's rows without ``save()`` or
+``delete()`` — ``bulk_create``, ``bulk_update``, ``update()`` send no ``post_save`` — so that what
+follows a tournament's rows by their signals follows these writes too: the automatic backups
+(:mod:`tournaments.services.backups`, ``docs/decisions.md``). Use :func:`changed`."""
+
+
+def changed(tournament_id: int) -> None:
+    """Say that rows of the tournament were written in bulk (:data:`tournament_changed`)."""
+    tournament_changed.send(sender=Tournament, tournament_id=tournament_id)
 
 
 def bump(**filters) -> None:

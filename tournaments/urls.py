@@ -82,7 +82,6 @@ director_patterns = (
         path("t/<slug:slug>/standings/freeze/", standings.freeze, name="standings_freeze"),
         path("t/<slug:slug>/standings.pdf", downloads.tournament_file, {"identifier": "standings-pdf"},
              name="standings_pdf"),
-        path("t/<slug:slug>/prizes.pdf", downloads.tournament_file, {"identifier": "prizes-pdf"}, name="prizes_pdf"),
         path("t/<slug:slug>/standings.xlsx", downloads.tournament_file, {"identifier": "standings-xlsx"},
              name="standings_xlsx"),
         path("t/<slug:slug>/desk/", results_desk.desk_start, name="results_desk_start"),

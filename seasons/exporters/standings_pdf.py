@@ -17,7 +17,7 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from keezen_site import pdf_pool
+from common import pdf
 from scoring.competition import parse_rules
 from seasons.models import Competition
 from seasons.services.evenings import game_name
@@ -141,4 +141,4 @@ def standings_pdf(competition: Competition, after: int | None = None,
                   report: CompetitionStandings | None = None) -> bytes:
     """The PDF's bytes: the standings after evening ``after`` (default: the last held); ``report``:
     those standings when the caller has them (with movement)."""
-    return pdf_pool.write_pdf(standings_html(competition, after, report), str(settings.BASE_DIR))
+    return pdf.write_pdf(standings_html(competition, after, report), str(settings.BASE_DIR))

@@ -21,9 +21,13 @@ from tournaments.exporters.workbook import SheetSpec, WorkbookRows
 
 
 class CompetitionWorkbook(WorkbookRows):
-    def __init__(self, competition: Competition, after: int | None = None):
+    """The standings after evening ``after`` (default: the last held); ``report``: those standings
+    when the caller has them (with movement)."""
+
+    def __init__(self, competition: Competition, after: int | None = None,
+                 report: CompetitionStandings | None = None):
         self.competition = competition
-        self.report: CompetitionStandings = competition_standings(competition, after, movement=True)
+        self.report: CompetitionStandings = report or competition_standings(competition, after, movement=True)
         self.lines: list[ShownLine] = shown_lines(self.report, public=True)
 
     def sheets(self) -> list[SheetSpec]:
@@ -43,5 +47,7 @@ class CompetitionWorkbook(WorkbookRows):
                    _("by lot") if line.row.lot else ""]
 
 
-def standings_xlsx(competition: Competition, after: int | None = None) -> bytes:
-    return CompetitionWorkbook(competition, after).render()
+def standings_xlsx(competition: Competition, after: int | None = None,
+                   report: CompetitionStandings | None = None) -> bytes:
+    """The workbook's bytes (:class:`CompetitionWorkbook`)."""
+    return CompetitionWorkbook(competition, after, report).render()

@@ -23,6 +23,7 @@ from people.refs import people_by_name, people_by_ref
 from scoring import INDIVIDUAL_11, PER_PLAYER, Game
 from scoring.competition import MAX_EVENINGS, Rules, RulesError, parse_rules, whole
 from seasons.models import Competition, Evening, Excused
+from tournaments.games import DEFAULT_GAME
 from tournaments.models.registration import NAME_MAX_LENGTH, free_slug
 from tournaments.names import person_key
 from tournaments.services.tournament_file import InvalidTournamentFile, export_file, import_file, read_file
@@ -92,7 +93,7 @@ def read_competition(data: Any) -> ParsedCompetition:
     name = data.get("name")
     if not isinstance(name, str) or not name.strip() or len(name) > NAME_MAX_LENGTH:
         errors.append(_('"name" must be a text of 1 to %(max)s characters') % {"max": NAME_MAX_LENGTH})
-    game = data.get("game", Game.KEEZEN)
+    game = data.get("game", DEFAULT_GAME)
     if game not in tuple(Game):
         errors.append(_('"game" must be one of %(games)s') % {"games": ", ".join(f'"{g}"' for g in Game)})
     seed = data.get("seed")
@@ -135,9 +136,9 @@ def _tournaments(value: Any, game: Any, rules: Rules | None, errors: list[str]) 
     parsed = []
     for number, tournament in enumerate(value, start=1):
         at = _("evening %(number)s (tournaments[%(index)s])") % {"number": number, "index": number - 1}
-        if isinstance(tournament, dict) and tournament.get("game", Game.KEEZEN) != game and game in tuple(Game):
+        if isinstance(tournament, dict) and tournament.get("game", DEFAULT_GAME) != game and game in tuple(Game):
             errors.append(_('%(at)s: a tournament of %(other)s in a competition of %(game)s')
-                          % {"at": at, "other": tournament.get("game", Game.KEEZEN), "game": game})
+                          % {"at": at, "other": tournament.get("game", DEFAULT_GAME), "game": game})
             continue
         try:
             parsed.append(read_file(tournament))
@@ -218,7 +219,7 @@ def import_competition(data: Any) -> Competition:
         referred = people_by_ref({ref: ref for _e, ref, _name in parsed.excused if ref})
         data = parsed.data
         competition = Competition.objects.create(
-            name=data["name"].strip(), slug=competition_slug(data["name"]), game=data.get("game", Game.KEEZEN),
+            name=data["name"].strip(), slug=competition_slug(data["name"]), game=data.get("game", DEFAULT_GAME),
             rules=data["rules"], **({"seed": data["seed"]} if "seed" in data else {}))
         Evening.objects.bulk_create([Evening(competition=competition, number=number, tournament=tournament)
                                      for number, tournament in enumerate(tournaments, start=1)])

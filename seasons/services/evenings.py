@@ -27,8 +27,7 @@ from seasons.services.competition_file import fixed_teams
 from seasons.services.places import forget_places, fresh_places
 from seasons.services.standings import key_of, people_of
 from tournaments.models import GameChoice, Tournament
-from tournaments.names import person_key
-from tournaments.services.teams import clean_name
+from tournaments.names import clean_name, person_key
 
 SHIFT = 1000
 """Numbers are moved past this while evenings are renumbered (the unique number of each evening

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from scoring.competition import MAX_EVENINGS, Rules, as_number
-from tournaments.services.teams import clean_name
+from tournaments.names import clean_name
 
 MAX_PLACE_POINTS = 1000  # places a table may give points to (parse_rules' limit)
 MAX_POINTS = 1_000_000

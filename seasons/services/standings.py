@@ -8,20 +8,10 @@ of the standings after an evening is the same ranking one evening earlier.
 
 Who a person is (``competition.md``): the player's person of the register when linked — its id in
 files, else its name as matched — otherwise the player's name as matched (:func:`person_key`).
-
-Why the cyclic garbage collector waits while the standings are computed: forty evenings of 300
-people are some 100,000 short-lived lists, tuples and results, nearly all freed by reference
-counting the moment the computation ends. While they live, the collector's full passes walk them
-all, every other computation (measured: 65 ms became 150 ms). Paused while the ranking runs (after
-the database's work), nothing is left for it to walk afterwards; :func:`_collector_paused` restores
-it even when the computation fails.
 """
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -76,19 +66,6 @@ def held(evening: Evening) -> bool:
     return bool(evening.places and evening.places["after_round"] > 0)
 
 
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """No cyclic garbage collection inside (see the module docstring); reference counting goes on.
-    Another thread that paused it too finds it paused and leaves it to the first to turn it back on."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
 def competition_standings(competition: Competition, after: int | None = None, *,
                           movement: bool = False) -> CompetitionStandings:
     """The standings after evening ``after`` (default: the last evening held); ``movement``: with each
@@ -96,8 +73,7 @@ def competition_standings(competition: Competition, after: int | None = None, *,
     evenings = fresh_places(competition.evenings.select_related("tournament").order_by("number"))
     people = people_of(evenings)
     absent = list(competition.excused.values_list("evening", "person__ref", "person__key", "person__name"))
-    with _collector_paused():  # the database's work is done: only the ranking's short-lived objects now
-        return _ranked(competition, evenings, people, absent, after, movement)
+    return _ranked(competition, evenings, people, absent, after, movement)
 
 
 def _ranked(competition: Competition, evenings: list[Evening], people: dict[int, tuple[str, str]],

@@ -15,7 +15,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from scoring.competition import parse_rules
-from seasons.exporters import filename
+from seasons.exporters import competition_exporter
 from seasons.forms import CompetitionForm, EveningForm, ExcusedForm
 from seasons.models import Competition
 from seasons.services.evenings import game_name
@@ -23,10 +23,8 @@ from seasons.services.rules_input import rules_in_words
 from seasons.services.shown import evening_choices, shown_lines, split_ranked
 from seasons.services.standings import competition_standings
 from seasons.views.access import after_or_400, competition_or_404, director_only
-from seasons.views.public import pdf_response
+from seasons.views.public import file_response
 from tournaments.views.lookups import REFUSED
-
-XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
 @director_only
@@ -93,25 +91,20 @@ def competition_detail(request: HttpRequest, slug: str) -> HttpResponse:
     return detail_page(request, competition_or_404(slug))
 
 
-@director_only
-def competition_pdf(request: HttpRequest, slug: str) -> HttpResponse:
+def _file(request: HttpRequest, slug: str, identifier: str) -> HttpResponse:
+    """A competition file of the exporter registry (:mod:`seasons.exporters`), after ``?after=N``."""
     competition = competition_or_404(slug)
     after = after_or_400(request, competition)
     if isinstance(after, HttpResponse):
         return after
-    from seasons.exporters.standings_pdf import standings_pdf  # WeasyPrint only where a PDF is made
+    return file_response(competition_exporter(identifier), competition, after)
 
-    return pdf_response(standings_pdf(competition, after), filename(competition, after, "pdf"))
+
+@director_only
+def competition_pdf(request: HttpRequest, slug: str) -> HttpResponse:
+    return _file(request, slug, "competition-standings-pdf")
 
 
 @director_only
 def competition_xlsx(request: HttpRequest, slug: str) -> HttpResponse:
-    competition = competition_or_404(slug)
-    after = after_or_400(request, competition)
-    if isinstance(after, HttpResponse):
-        return after
-    from seasons.exporters.standings_xlsx import standings_xlsx
-
-    response = HttpResponse(standings_xlsx(competition, after), content_type=XLSX)
-    response["Content-Disposition"] = f'attachment; filename="{filename(competition, after, "xlsx")}"'
-    return response
+    return _file(request, slug, "competition-standings-xlsx")

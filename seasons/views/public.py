@@ -22,7 +22,8 @@ from django.utils.translation import get_language
 from django.views.decorators.gzip import gzip_page
 
 from scoring.competition import parse_rules
-from seasons.exporters import filename
+from seasons.exporters import CompetitionExporter, competition_exporter
+from seasons.models import Competition
 from seasons.services.evenings import game_name
 from seasons.services.rules_input import rules_in_words
 from seasons.services.shown import evening_choices, shown_lines, split_ranked
@@ -56,8 +57,7 @@ def competition_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     after = after_or_400(request, competition)
     if isinstance(after, HttpResponse):
         return after
-    from seasons.exporters.standings_pdf import standings_pdf  # WeasyPrint only where a PDF is made
-
+    found = competition_exporter("competition-standings-pdf")
     report = competition_standings(competition, after, movement=True)
     shown = [[line.name, line.movement, line.moved] for line in shown_lines(report, public=True)]
     fingerprint = hashlib.sha256(json.dumps(
@@ -66,9 +66,9 @@ def competition_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     key = f"competition-pdf:{fingerprint}"
     content = _cached(key)
     if content is None:
-        content = standings_pdf(competition, after, report)
+        content = found.render(competition, after_round=after, report=report)
         _cached(key, content)
-    return pdf_response(content, filename(competition, after, "pdf"))
+    return file_response(found, competition, after, content)
 
 
 def _cached(key: str, content: bytes | None = None) -> bytes | None:
@@ -82,7 +82,12 @@ def _cached(key: str, content: bytes | None = None) -> bytes | None:
     return None
 
 
-def pdf_response(content: bytes, name: str) -> HttpResponse:
-    response = HttpResponse(content, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{name}"'
+def file_response(found: CompetitionExporter, competition: Competition, after: int | None,
+                  content: bytes | None = None) -> HttpResponse:
+    """The competition's file ``found`` makes (or its ``content``, made already), shown (a PDF) or saved."""
+    if content is None:
+        content = found.render(competition, after_round=after)
+    response = HttpResponse(content, content_type=found.content_type)
+    disposition = "inline" if found.inline else "attachment"
+    response["Content-Disposition"] = f'{disposition}; filename="{found.competition_filename(competition, after)}"'
     return response

@@ -4,7 +4,8 @@
    - +20, +50 and stuk add roem to the deal in hand (the last one touched), for team A or B;
    - a pit fills in the card points (all 162 to the pit team);
    - each deal shows its score as the rules count it (more than half of 162 and both roems, else
-     nat: 0 and everything to the other team; a pit adds the bonus), and the card its totals;
+     nat: 0 and everything to the other team; a pit adds the bonus; nothing for a deal the rules
+     refuse), and the card its totals — dealScore, window.klaverjasCard.dealScore for the tests;
    - at a keyboard (the desk), A or B typed on a deal's "played" buttons picks that team, as a tap
      does: "A", then the points.
    The server checks and scores the card again (klaverjas/score_card.py): this is only the view. */
@@ -20,19 +21,34 @@
     return checked ? (checked.value === "A" ? 0 : 1) : null;
   }
 
-  function score(row, bonus) {
-    var pit = field(row, "pit").value, side = playing(row);
-    var a = whole(field(row, "points").value);
-    if (a === null && pit) a = pit === "A" ? TOTAL : 0;
-    if (side === null || a === null || a > TOTAL) return null;
-    var points = [a, TOTAL - a];
-    var roem = [whole(field(row, "roem_0").value) || 0, whole(field(row, "roem_1").value) || 0];
+  /* One deal's score as klaverjas/deals.py counts it (tests/browser/test_deal_score_vectors.py checks the
+     two on generated deals): side 0 (A) or 1 (B) played, team A's card points (B has the rest of 162),
+     each team's roem, the pit team ("", "A" or "B") and the pit bonus. null for a deal the rules refuse
+     (klaverjas.md's invalid deals: the server then names the problem). */
+  function dealScore(side, a, roem, pit, bonus) {
+    if (a < 0 || a > TOTAL || roem[0] < 0 || roem[1] < 0 || roem[0] % 10 || roem[1] % 10) return null;
+    var points = [a, TOTAL - a], pitSide = pit ? (pit === "A" ? 0 : 1) : null;
+    if (pitSide !== null && (points[pitSide] !== TOTAL || roem[1 - pitSide])) return null;
     var everything = TOTAL + roem[0] + roem[1];
-    var nat = 2 * (points[side] + roem[side]) <= everything;
+    var nat = 2 * (points[side] + roem[side]) <= everything;  // exactly half is not enough
     var out = nat ? [0, 0] : [points[0] + roem[0], points[1] + roem[1]];
     if (nat) out[1 - side] = everything;
-    if (pit) out[pit === "A" ? 0 : 1] += bonus;
-    return { a: out[0], b: out[1], nat: nat, pit: pit, bPoints: TOTAL - a };
+    if (pitSide !== null) out[pitSide] += bonus;
+    return { a: out[0], b: out[1], nat: nat, pit: pit };
+  }
+  window.klaverjasCard = { dealScore: dealScore };
+
+  function score(row, bonus) {
+    var pit = field(row, "pit").value, side = playing(row);
+    var typed = field(row, "points").value.trim(), a = whole(typed);
+    if (!typed && pit) a = pit === "A" ? TOTAL : 0;  // a pit: every card point to the pit team
+    var roem = [roemOf(row, 0), roemOf(row, 1)];
+    if (side === null || a === null || roem[0] === null || roem[1] === null) return null;
+    return dealScore(side, a, roem, pit, bonus);
+  }
+  function roemOf(row, side) {  // none typed: 0; typed but not a whole number: null (the server refuses it too)
+    var text = field(row, "roem_" + side).value.trim();
+    return text ? whole(text) : 0;
   }
 
   function refresh() {

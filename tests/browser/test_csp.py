@@ -183,11 +183,11 @@ def test_a_refused_htmx_post_is_shown_and_a_failed_poll_leaves_the_page(page, to
     assert problems == []
 
 
-def test_the_served_https_works_in_chromium(browser, tmp_path):
+def test_the_served_https_works_in_chromium(browser, tmp_path, migrated_sqlite):
     """``manage.py serve`` with ``HTTPS=1``: Chromium reaches the director over HTTPS (its
     certificate accepted as a desk laptop would after trusting it), is sent there from plain HTTP,
     and the pages run with the policy on."""
-    environment = prepare_site(tmp_path)
+    environment = prepare_site(tmp_path, migrated_sqlite)
     with serving(tmp_path, environment) as served:
         context = browser.new_context(ignore_https_errors=True, locale="en-US",
                                       extra_http_headers={"Accept-Language": "en-US,en;q=0.9"})

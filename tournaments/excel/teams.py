@@ -4,7 +4,7 @@ One layout for the template, the export and the import, so a sheet exported toda
 again tomorrow; an individual tournament has its own, one player per row (:data:`PLAYERS`), read
 by the same code. Headings are accepted in Dutch and English. A member number per player is an
 optional column the template leaves out (:attr:`Layout.extra`): a club that keeps them adds it, and
-the import then finds the player in the register by it first (:mod:`people.imports`). The importer
+the import then finds the player in the register by it first (:mod:`tournaments.club_register`). The importer
 reads every row and collects every problem, naming the row, before anything is written; the caller
 writes the result in one transaction, in bulk (:func:`tournaments.services.teams.register_teams`). The
 checks against the database read the tournament's teams and players once, never per row, so reading
@@ -27,12 +27,12 @@ from django.utils.translation import gettext_lazy
 from openpyxl import load_workbook
 from openpyxl.utils import get_column_letter
 
-from people.matching import MEMBER_NUMBER_MAX_LENGTH, clean_member_number
 from tournaments.excel.limits import LAST_EXCEL_ROW, MAX_COLUMNS, MAX_ROWS, archive_problem
 from tournaments.exporters.workbook import SheetSpec, WorkbookRows
 from tournaments.models import MAX_TEAM_NUMBER, NAME_MAX_LENGTH, Player, Team, Tournament
-from tournaments.names import search_key
-from tournaments.services.teams import TeamData, clean_name
+from tournaments.models.registration import MEMBER_NUMBER_MAX_LENGTH
+from tournaments.names import clean_member_number, clean_name, search_key
+from tournaments.services.teams import TeamData
 
 # Column key → heading. Every language's heading is accepted on import.
 COLUMNS: dict[str, object] = {

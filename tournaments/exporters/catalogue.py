@@ -1,6 +1,7 @@
-"""Every file the director can download, registered once (:mod:`.base`): the standings (PDF, prize
-list, Excel), the rulings, the teams (Excel, and the empty template), the tournament file, and
-per round the table cards, the two wall lists, the missing results and the desk's team codes.
+"""Every file of the core the director can download, registered once (:mod:`.base`): the standings
+(PDF, Excel; the prize list listed between them is the prizes app's, :mod:`prizes.exporters`), the
+rulings, the teams (Excel, and the empty template), the tournament file, and per round the table
+cards, the two wall lists, the missing results and the desk's team codes.
 
 Each class only names its file and hands the work to the module that lays it out.
 """
@@ -29,6 +30,7 @@ class _Pdf(Exporter):
 @register
 class StandingsPdf(_Pdf):
     identifier = "standings-pdf"
+    order = 10
     name = gettext_lazy("Standings (PDF)")
     takes_after_round = True
     for_players = True
@@ -38,19 +40,9 @@ class StandingsPdf(_Pdf):
 
 
 @register
-class PrizesPdf(_Pdf):
-    identifier = "prizes-pdf"
-    name = gettext_lazy("Prize list (PDF)")
-    takes_after_round = True
-    for_players = True
-
-    def render(self, tournament, *, round_=None, after_round=None, site_url=None) -> bytes:
-        return standings_pdf.prizes_pdf(tournament, after_round, site_url)
-
-
-@register
 class StandingsXlsx(Exporter):
     identifier = "standings-xlsx"
+    order = 30
     name = gettext_lazy("Standings and rounds (Excel)")
     content_type = XLSX
     extension = "xlsx"
@@ -63,6 +55,7 @@ class StandingsXlsx(Exporter):
 @register
 class RulingsPdf(_Pdf):
     identifier = "rulings-pdf"
+    order = 40
     name = gettext_lazy("Rulings (PDF)")
     background = False  # a few pages: made when asked
 
@@ -78,6 +71,7 @@ class RulingsPdf(_Pdf):
 @register
 class TeamsXlsx(Exporter):
     identifier = "teams-xlsx"
+    order = 50
     name = gettext_lazy("Teams (Excel)")
     content_type = XLSX
     extension = "xlsx"
@@ -94,6 +88,7 @@ class TeamsXlsx(Exporter):
 @register
 class TeamsTemplateXlsx(Exporter):
     identifier = "teams-template-xlsx"
+    order = 60
     name = gettext_lazy("Team import template (Excel)")
     content_type = XLSX
     extension = "xlsx"
@@ -110,6 +105,7 @@ class TeamsTemplateXlsx(Exporter):
 @register
 class TournamentFile(Exporter):
     identifier = "tournament-json"
+    order = 70
     name = gettext_lazy("Tournament file (JSON)")
     content_type = JSON
     extension = "json"
@@ -128,6 +124,7 @@ class RouteCardsPdf(_Pdf):
     """Every round of a planned day for each player (or team) on one card (issue 17)."""
 
     identifier = "route-cards-pdf"
+    order = 80
     name = gettext_lazy("Route cards (every round for each player)")
     for_players = True
 
@@ -171,6 +168,7 @@ class _RoundPdf(_Pdf):
 @register
 class TableCardsPdf(_RoundPdf):
     identifier = "table-cards-pdf"
+    order = 110
     name = gettext_lazy("Table cards and score sheets")
     shows_links = True
 
@@ -181,6 +179,7 @@ class TableCardsPdf(_RoundPdf):
 @register
 class WallByTablePdf(_RoundPdf):
     identifier = "wall-by-table-pdf"
+    order = 120
     name = gettext_lazy("Wall list by table")
 
     def render(self, tournament, *, round_=None, after_round=None, site_url=None) -> bytes:
@@ -190,7 +189,11 @@ class WallByTablePdf(_RoundPdf):
 @register
 class WallByTeamPdf(_RoundPdf):
     identifier = "wall-by-team-pdf"
+    order = 130
     name = gettext_lazy("Wall list by team")
+
+    def label(self, tournament) -> str:
+        return _("Wall list by player") if tournament.individual else str(self.name)
 
     def render(self, tournament, *, round_=None, after_round=None, site_url=None) -> bytes:
         return round_pdfs.wall_by_team_pdf(round_, site_url)
@@ -199,6 +202,7 @@ class WallByTeamPdf(_RoundPdf):
 @register
 class MissingResultsPdf(_RoundPdf):
     identifier = "missing-results-pdf"
+    order = 140
     name = gettext_lazy("Missing results")
     uses_results = True
     made_on_publish = False  # at publishing every table is missing
@@ -213,10 +217,14 @@ class TeamCodesPdf(_RoundPdf):
     """Every team's code, by team name, for the desk (a team that lost its slip): never public."""
 
     identifier = "team-codes-pdf"
+    order = 150
     name = gettext_lazy("Team codes for the desk")
     made_on_publish = False  # a few pages: made when asked
     for_players = False  # the desk's list
     shows_links = True
+
+    def label(self, tournament) -> str:
+        return _("Player codes for the desk") if tournament.individual else str(self.name)
 
     def render(self, tournament, *, round_=None, after_round=None, site_url=None) -> bytes:
         return round_pdfs.team_codes_pdf(round_, site_url)

@@ -5,7 +5,7 @@ All are A4 PDFs laid out by WeasyPrint from Django templates, with the helpers o
 :mod:`tournaments.exporters.standings_pdf` (base template, footer, the fetcher that only accepts
 ``data:`` URLs). The QR code on a table card is segno's: inline SVG in :func:`table_cards_html`;
 in the file (:func:`table_cards_pdf`) the same matrix drawn directly by
-:mod:`keezen_site.pdf_pool`, which also lays out what every card repeats (house rules, hints, the
+:mod:`common.pdf`, which also lays out what every card repeats (house rules, hints, the
 numbered lines of the sheet) once. Nothing is fetched. The house rules are the tournament's game's
 (``GamePlugin.rules_in_words``); a Klaverjassen drive's card is a score card of the round's deals.
 
@@ -20,7 +20,6 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from urllib.parse import quote, urljoin
 
-import segno
 import weasyprint
 from django.conf import settings
 from django.template.defaultfilters import truncatechars
@@ -29,11 +28,10 @@ from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
 import scoring
-from keezen_site import pdf_pool
-from keezen_site.https import short_address
+from common import pdf
+from common.https import short_address
 from scoring.sheets import HOLES, PAWNS_PER_TEAM
-from tournaments.exporters.standings_pdf import _document, fit_text, page_context
-from tournaments.games import Scoring
+from tournaments.exporters.standings_pdf import document, fit_text, page_context
 from tournaments.models import Round, Table, Team, Tournament
 from tournaments.names import sort_key
 from tournaments.services.seating import Side, shown_team_name, sides
@@ -139,12 +137,12 @@ def table_url(site_url: str | None, table: Table) -> str:
 
 def qr_svg(url: str) -> SafeString:
     """The QR code of ``url`` as inline SVG, sized by CSS (viewBox only)."""
-    return mark_safe(segno.make(url, error=pdf_pool.QR_ERROR).svg_inline(omitsize=True, border=2))  # segno's own markup
+    return mark_safe(pdf.qr_svg(url))  # segno's own markup
 
 
 def qr_placeholder(url: str) -> SafeString:
-    """Where :mod:`keezen_site.pdf_pool` draws the same code as :func:`qr_svg` (same size, same modules)."""
-    return mark_safe(pdf_pool.qr_placeholder(url))  # escaped there
+    """Where :mod:`common.pdf` draws the same code as :func:`qr_svg` (same size, same modules)."""
+    return mark_safe(pdf.qr_placeholder(url))  # escaped there
 
 
 # --- what the table card says ---------------------------------------------------------------
@@ -207,7 +205,7 @@ CARD_ROW_MAX, CARD_ROW_MIN = 6.4, 4.0
 def card_sheet(tournament: Tournament, seats: list[Side]) -> dict:
     """A Klaverjassen score card as seed 004 keeps it, a row per deal of the round: per team its
     card points and roem, the team that played, nat and pit; the totals and each team's score
-    below. The rows are the same on every card (laid out once, :mod:`keezen_site.pdf_pool`); the
+    below. The rows are the same on every card (laid out once, :mod:`common.pdf`); the
     teams' names stand over their columns, "A: 3. De Troeven", on one line each. The rows shrink
     to fit up to 24 deals on the card's page; a card of more deals goes on to a second page."""
     deals = tournament.deals
@@ -253,7 +251,7 @@ def table_cards_html(round_: Round, site_url: str | None = None, chunks: int = 1
 
 def _table_cards_html(round_: Round, site_url: str | None, chunks: int, qr) -> list[str] | str:
     """The cards with ``qr(url)`` as each card's QR code: :func:`qr_svg`, or a placeholder that
-    :mod:`keezen_site.pdf_pool` draws (encoded in the process that renders the card)."""
+    :mod:`common.pdf` draws (encoded in the process that renders the card)."""
     render, tables = _card_renderer(round_, site_url, qr)
     if chunks == 1:
         return render(tables)
@@ -269,7 +267,7 @@ def _card_renderer(round_: Round, site_url: str | None, qr):
         view.url = table_url(site_url, view.table)
         view.qr = qr(view.url)
         view.sheet = score_sheet(tournament, view.seats)
-    context = _context(round_, house_rules=Scoring.of(tournament).game.rules_in_words(tournament), grid=GRID,
+    context = _context(round_, house_rules=tournament.plugin.rules_in_words(tournament), grid=GRID,
                        card=CARD)
     return (lambda some: render_to_string(TABLE_CARDS_TEMPLATE, {**context, "tables": some})), tables
 
@@ -285,12 +283,14 @@ def team_lines(round_: Round) -> list[TeamLine]:
     (:func:`tournaments.names.sort_key`), then number."""
     names = round_.tournament.public_names
     individual = round_.tournament.individual
+    seat_colours = round_.tournament.plugin.seat_colours  # a board's colours (Keezen); a card game has none
     lines = []
     for view in _tables(round_):
         for side in view.seats:
             opponents = tuple(label for other in view.seats if other is not side for label in other.entrant_labels)
             for team in side.teams:
-                colours = " + ".join(str(player.colour) for player in side.players if player.seat.team is team)
+                colours = " + ".join(str(player.colour) for player in side.players
+                                     if player.seat.team is team) if seat_colours else ""
                 lines.append(TeamLine(
                     team=team, name=side.shown(team), table=view.number, colours=colours, opponents=opponents,
                     partners=tuple(side.shown(other) for other in side.teams if other is not team),
@@ -339,29 +339,29 @@ def _byes(round_: Round) -> list[Team]:
 def table_cards_document(round_: Round, site_url: str | None = None,
                          base_url: str | None = None) -> weasyprint.document.Document:
     """One A4 page per table; ``document.pages`` tells how many, ``write_pdf()`` makes the file."""
-    return _document(table_cards_html(round_, site_url), base_url)
+    return document(table_cards_html(round_, site_url), base_url)
 
 
 def wall_by_table_document(round_: Round, base_url: str | None = None) -> weasyprint.document.Document:
-    return _document(wall_by_table_html(round_), base_url)
+    return document(wall_by_table_html(round_), base_url)
 
 
 def wall_by_team_document(round_: Round, base_url: str | None = None) -> weasyprint.document.Document:
-    return _document(wall_by_team_html(round_), base_url)
+    return document(wall_by_team_html(round_), base_url)
 
 
 def missing_results_document(round_: Round, base_url: str | None = None) -> weasyprint.document.Document:
-    return _document(missing_results_html(round_), base_url)
+    return document(missing_results_html(round_), base_url)
 
 
 def table_cards_pdf(round_: Round, site_url: str | None = None, per_process: int = PARALLEL_FROM) -> bytes:
     """The cards as a PDF file: rendered on every core once each gets ``per_process`` cards, the
-    repeated parts laid out once per process and the QR codes drawn directly (:mod:`keezen_site.pdf_pool`).
+    repeated parts laid out once per process and the QR codes drawn directly (:mod:`common.pdf`).
 
     This process also makes the HTML and joins the parts, so its own part is a little smaller;
     the other parts are made first and sent off, this one's HTML is made while they render."""
     render, tables = _card_renderer(round_, site_url, qr_placeholder)
-    chunks = min(pdf_pool.cpu_count(), max(len(tables) // per_process, 1))
+    chunks = min(pdf.cpu_count(), max(len(tables) // per_process, 1))
     if chunks == 1:
         parts = [lambda: render(tables)]
     else:
@@ -369,7 +369,7 @@ def table_cards_pdf(round_: Round, site_url: str | None = None, per_process: int
         size = -(-(len(tables) - own) // (chunks - 1))
         bounds = [0, own, *range(own + size, len(tables), size), len(tables)]
         parts = [lambda a=a, b=b: render(tables[a:b]) for a, b in zip(bounds, bounds[1:]) if a < b]
-    return pdf_pool.write_joined_pdf(parts, site_url or str(settings.BASE_DIR))
+    return pdf.write_joined_pdf(parts, site_url or str(settings.BASE_DIR))
 
 
 def wall_by_table_pdf(round_: Round, base_url: str | None = None) -> bytes:
@@ -385,4 +385,4 @@ def missing_results_pdf(round_: Round, base_url: str | None = None) -> bytes:
 
 
 def team_codes_pdf(round_: Round, site_url: str | None = None) -> bytes:
-    return _document(team_codes_html(round_, site_url), None).write_pdf()
+    return document(team_codes_html(round_, site_url), None).write_pdf()

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from django.template.loader import render_to_string
 
-from tournaments.exporters.standings_pdf import _document, page_context
+from tournaments.exporters.standings_pdf import document, page_context
 from tournaments.models import Bye, Table, Team, Tournament
 from tournaments.names import sort_key
 from tournaments.services.seating import shown_team_name, sides
@@ -41,6 +41,7 @@ def route_cards(tournament: Tournament) -> list[RouteCard]:
     """A card per entrant who has a place in any round, by name as people sort names."""
     names = tournament.public_names
     individual = tournament.individual
+    seat_colours = tournament.plugin.seat_colours  # a board's colours (Keezen); a card game has none
     lines: dict[int, list[RouteLine]] = {}
     teams: dict[int, Team] = {}
     tables = (Table.objects.filter(round__tournament=tournament).with_seats().select_related("round")
@@ -51,7 +52,8 @@ def route_cards(tournament: Tournament) -> list[RouteCard]:
             opponents = tuple(label for other in found if other is not side for label in other.entrant_labels)
             for team in side.teams:
                 teams[team.pk] = team
-                colour = " + ".join(str(p.colour) for p in side.players if p.seat.team_id == team.pk)
+                colour = " + ".join(str(p.colour) for p in side.players
+                                    if p.seat.team_id == team.pk) if seat_colours else ""
                 partner = " & ".join(label for other, label in zip(side.teams, side.entrant_labels)
                                      if other.pk != team.pk)
                 lines.setdefault(team.pk, []).append(RouteLine(table.round.number, table.number, colour, partner,
@@ -70,4 +72,4 @@ def route_cards_html(tournament: Tournament) -> str:
 
 
 def route_cards_pdf(tournament: Tournament, base_url: str | None = None) -> bytes:
-    return _document(route_cards_html(tournament), base_url).write_pdf()
+    return document(route_cards_html(tournament), base_url).write_pdf()

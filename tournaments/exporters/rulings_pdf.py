@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.template.loader import render_to_string
 
-from keezen_site import pdf_pool
+from common import pdf
 from tournaments.exporters.standings_pdf import page_context
 from tournaments.models import Round, Ruling, Tournament
 
@@ -18,4 +18,4 @@ def rulings_html(tournament: Tournament, groups: list[tuple[Round | None, list[R
 
 
 def rulings_pdf(tournament: Tournament, groups: list[tuple[Round | None, list[Ruling]]]) -> bytes:
-    return pdf_pool.write_pdf(rulings_html(tournament, groups), str(settings.BASE_DIR))
+    return pdf.write_pdf(rulings_html(tournament, groups), str(settings.BASE_DIR))

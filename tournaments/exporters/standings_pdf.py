@@ -1,4 +1,5 @@
-"""Standings and the prize list as A4 PDF (WeasyPrint), from Django templates.
+"""Standings as A4 PDF (WeasyPrint), from Django templates; the prize list (:mod:`prizes.exporters`)
+is laid out with the same pages, columns and parts.
 
 The HTML is rendered with Django (so ``{% translate %}`` and the active language apply) and
 laid out by WeasyPrint. Nothing is fetched: the fetcher only accepts ``data:`` URLs, the fonts
@@ -12,9 +13,8 @@ in Python; a table cell costs about three lines of text. So each page is one tab
 row, and each column of that row is one preformatted block with a line per place (team names
 and players cut off with "…" rather than wrapped, so every line is one place high). Because
 every place is one line high, this module knows which places go on which page, and a long file
-is rendered in parts on every core (:mod:`keezen_site.pdf_pool`), each part with its pages'
-own "page X of Y". The prize list does the same with two lines per place; for a tournament with
-prizes (:mod:`prizes`) two lines per prize, in the order they are handed out: what and why, who.
+is rendered in parts on every core (:mod:`common.pdf`), each part with its pages'
+own "page X of Y". The prize list does the same with two lines per place (:mod:`prizes.exporters`).
 """
 
 from __future__ import annotations
@@ -35,14 +35,12 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from keezen_site import pdf_pool
-from prizes.services import PrizeAward, prize_awards
+from common import pdf
 from tournaments.models import Tournament
 from tournaments.services.public_names import shown_standings
 from tournaments.services.standings import Standings, standings
 
 STANDINGS_TEMPLATE = "tournaments/pdf/standings.html"
-PRIZES_TEMPLATE = "tournaments/pdf/prizes.html"
 # More round columns than this do not fit across a portrait A4 page.
 PORTRAIT_MAX_ROUNDS = 8
 
@@ -55,11 +53,6 @@ SIDE_MARGINS = 2 * 14
 LEGEND = 6
 STANDINGS_LINE = 6.1  # height of one place in the standings (the old table's row)
 STANDINGS_HEAD = 8.5  # the column headings
-PRIZES_PLACE = 23  # height of one place in the prize list: name and players
-PRIZES_NAME_WIDTH = 182 - 18 - 30 - 4 - 4  # mm: the page less the place and points columns and padding
-PRIZE_WHAT_WIDTH = 54  # mm: what is given (two lines) and why, beside the winner (a tournament with prizes)
-AWARD_POINTS_WIDTH = 30
-AWARD_NAME_WIDTH = 182 - (PRIZE_WHAT_WIDTH + 4) - AWARD_POINTS_WIDTH - 4 - 4  # mm: the winner's name and players
 PARALLEL_FROM_PAGES = 3  # fewer pages per process than this are not worth another process
 
 
@@ -171,11 +164,13 @@ def fit_text(text: str, width_mm: float, font_pt: float, bold: bool = False) -> 
     return kept.rstrip() + "…"
 
 
-def _lines(values) -> SafeString:
+def lines(values) -> SafeString:
+    """A column's preformatted block: one escaped value a line."""
     return mark_safe("\n".join(str(conditional_escape(value)) for value in values))
 
 
-def _landscape(report: Standings) -> bool:
+def is_landscape(report: Standings) -> bool:
+    """Whether the file is printed across: more rounds than fit a portrait page."""
     return len(report.round_numbers) > PORTRAIT_MAX_ROUNDS
 
 
@@ -197,23 +192,25 @@ def first_page_header(report: Standings, heading: str, meta_pt: float, heading_p
     """Height (mm) of the title, the date line and the heading above the first page's places
     (base.html: h1 18 pt; margins and line heights rounded up)."""
     tournament = report.tournament
-    width = PAGE_WIDTH[_landscape(report)] - SIDE_MARGINS
+    width = PAGE_WIDTH[is_landscape(report)] - SIDE_MARGINS
     meta = f"{date_format(tournament.date, 'j F Y')} · {tournament.venue} · {tournament.get_scoring_system_display()}"
     return (_lines_of(tournament.name, 18, width, True) * 8.6 + _lines_of(meta, meta_pt, width, False) * meta_pt * 0.5
             + _lines_of(heading, heading_pt, width, True) * heading_pt * 0.5 + 12)
 
 
-def _per_page(line: float, head: float, landscape: bool, header: float) -> tuple[int, int]:
+def per_page(line: float, head: float, landscape: bool, header: float) -> tuple[int, int]:
+    """How many places of ``line`` mm fit on the first page (under its ``header``) and on each next one."""
     body = PAGE_HEIGHT[landscape] - PAGE_MARGINS - head - LEGEND
     return int((body - header) // line), int(body // line)
 
 
-def _heading(report: Standings, title: str) -> str:
+def heading(report: Standings, title: str) -> str:
+    """The file's heading: its title and the round the standings are after."""
     after = _("After round %(n)s") % {"n": report.after_round} if report.after_round else _("No results yet.")
     return f"{title} · {after}"
 
 
-def _beside(report: Standings, row) -> str:
+def beside(report: Standings, row) -> str:
     """What goes beside the name of a place: the player's team, a team's players, or an individual
     entrant's club."""
     if report.tournament.individual:
@@ -222,9 +219,9 @@ def _beside(report: Standings, row) -> str:
 
 
 def standings_pages(report: Standings) -> list[Page]:
-    landscape = _landscape(report)
-    header = first_page_header(report, _heading(report, _("Standings")), 9.5, 13)
-    first, other = _per_page(STANDINGS_LINE, STANDINGS_HEAD, landscape, header)
+    landscape = is_landscape(report)
+    header = first_page_header(report, heading(report, _("Standings")), 9.5, 13)
+    first, other = per_page(STANDINGS_LINE, STANDINGS_HEAD, landscape, header)
     chunks = paginate(list(report.rows), first, other) if report.rows else []
     width = PAGE_WIDTH[landscape] - SIDE_MARGINS
     rounds = report.round_numbers
@@ -239,32 +236,32 @@ def standings_pages(report: Standings) -> list[Page]:
     individual = report.tournament.individual
     names = max((text_width(row.name if report.per_player or individual else row.team.name) for row in rows_all),
                 default=1) * 9.5
-    others = max((text_width(_beside(report, row)) for row in rows_all), default=1) * (9.5 if report.per_player else 8)
+    others = max((text_width(beside(report, row)) for row in rows_all), default=1) * (9.5 if report.per_player else 8)
     name_width = min(max(25.0, left * names / (names + others)), max(25.0, left - 25))
     rest = left - name_width - (10 if report.per_player else 0)  # the column without a set width
     pages = []
     for number, rows in enumerate(chunks, start=1):
-        columns = [Column(_("Rank"), 12, "num", _lines(row.place or "–" for row in rows), "num")]
+        columns = [Column(_("Rank"), 12, "num", lines(row.place or "–" for row in rows), "num")]
         if individual:  # a place is a player: their number, name and club
-            columns.append(Column("", 10, "num muted", _lines(row.team.number for row in rows)))
-            columns.append(Column(_("Player"), name_width, "name", _lines(
+            columns.append(Column("", 10, "num muted", lines(row.team.number for row in rows)))
+            columns.append(Column(_("Player"), name_width, "name", lines(
                 fit_text(row.name, name_width - 3, 9.5) for row in rows)))
-            columns.append(Column(_("Club"), None, "name small", _lines(
+            columns.append(Column(_("Club"), None, "name small", lines(
                 fit_text(row.team.club, rest - 3, 8) for row in rows)))
         elif report.per_player:
-            columns.append(Column(_("Player"), name_width, "name", _lines(
+            columns.append(Column(_("Player"), name_width, "name", lines(
                 fit_text(row.player, name_width - 3, 9.5) for row in rows)))
-            columns.append(Column("", 10, "num muted", _lines(row.team.number for row in rows)))
-            columns.append(Column(_("Team"), None, "name", _lines(fit_text(row.team.name, rest - 3, 9.5) for row in rows)))
+            columns.append(Column("", 10, "num muted", lines(row.team.number for row in rows)))
+            columns.append(Column(_("Team"), None, "name", lines(fit_text(row.team.name, rest - 3, 9.5) for row in rows)))
         elif not any(row.players for row in rows_all):  # team names only (the privacy setting)
-            columns.append(Column("", 10, "num muted", _lines(row.team.number for row in rows)))
-            columns.append(Column(_("Team"), None, "name", _lines(
+            columns.append(Column("", 10, "num muted", lines(row.team.number for row in rows)))
+            columns.append(Column(_("Team"), None, "name", lines(
                 fit_text(row.team.name, name_width + rest - 3, 9.5) for row in rows)))
         else:
-            columns.append(Column("", 10, "num muted", _lines(row.team.number for row in rows)))
-            columns.append(Column(_("Team"), name_width, "name", _lines(
+            columns.append(Column("", 10, "num muted", lines(row.team.number for row in rows)))
+            columns.append(Column(_("Team"), name_width, "name", lines(
                 fit_text(row.team.name, name_width - 3, 9.5) for row in rows)))
-            columns.append(Column(_("Players"), None, "name small", _lines(
+            columns.append(Column(_("Players"), None, "name small", lines(
                 fit_text(" & ".join(row.players), rest - 3, 8) for row in rows)))
         has_bye = False
         for index, n in enumerate(rounds):
@@ -277,105 +274,12 @@ def standings_pages(report: Standings) -> list[Page]:
                     values.append(mark_safe(f'<span class="bye">{conditional_escape(text)}*</span>'))
                 else:
                     values.append(text)
-            columns.append(Column(_("R%(n)s") % {"n": n}, round_width, "num", _lines(values), "num"))
-        columns.append(Column(_("Total"), 16, "num total", _lines(
+            columns.append(Column(_("R%(n)s") % {"n": n}, round_width, "num", lines(values), "num"))
+        columns.append(Column(_("Total"), 16, "num total", lines(
             mark_safe(f"<span>{row.points}</span>") for row in rows), "num"))
         lots = [row.mark for row in rows]
-        columns.append(Column("", mark_width, "lot", _lines(lots) if any(lots) else mark_safe("")))
+        columns.append(Column("", mark_width, "lot", lines(lots) if any(lots) else mark_safe("")))
         pages.append(Page(number, len(chunks), rows, columns, has_bye))
-    return pages
-
-
-WITH_PT = {"": 14, "award": 12, "small": 10, "problem": 10}
-"""The size of the line under a name in the prize list, by its class: the players of a place; of a
-prize's winner (beside what is given: less room); a club's teams; why nobody wins a prize."""
-
-
-def _who(name: str, with_: str, width: float, mark: str = "", note: str = "") -> SafeString:
-    """A place's two lines: the name (a long one in a smaller size rather than cut off, as far as it
-    goes), and beside it the players, the team or the club, in the size of its ``note`` class."""
-    size = "who" if fit_text(name, width, 20, True) == name else "who long"
-    name = fit_text(name, width, 20 if size == "who" else 14, True)
-    lot_mark = f' <span class="lot">{conditional_escape(mark)}</span>' if mark else ""
-    with_ = fit_text(with_, width - (20 if mark else 0), WITH_PT[note])
-    return mark_safe(f'<span class="{size}">{conditional_escape(name)}</span>\n'
-                     f'<span class="{" ".join(("with", note)).strip()}">{conditional_escape(with_)}</span>{lot_mark}')
-
-
-def wrap_text(text: str, width_mm: float, font_pt: float, bold: bool = False, lines: int = 2) -> list[str]:
-    """``text`` in at most ``lines`` lines of ``width_mm`` (whole words where they fit, reckoned as
-    :func:`fit_text` does), the last cut off with "…" when the rest does not fit."""
-    fits = max(int(width_mm / (font_pt * 25.4 / 72 * (0.7 if bold else 0.62))), 4)
-    out: list[str] = []
-    words = text.split()
-    while words and len(out) < lines - 1:
-        line = words.pop(0)
-        while words and text_width(f"{line} {words[0]}") <= fits:
-            line = f"{line} {words.pop(0)}"
-        out.append(fit_text(line, width_mm, font_pt, bold))
-    if words:
-        out.append(fit_text(" ".join(words), width_mm, font_pt, bold))
-    return out
-
-
-def _award_cells(report: Standings, award: PrizeAward) -> tuple[SafeString, SafeString, SafeString]:
-    """What is given (two lines) and why; who wins it and with whom (or why nobody does); the points
-    and the winner's place. The prize column has four lines per prize, the others two."""
-    given = wrap_text(award.what, PRIZE_WHAT_WIDTH, 12, bold=True) + [""]
-    why = fit_text(award.why, PRIZE_WHAT_WIDTH, 8.5)
-    what = mark_safe(f'<span class="what">{conditional_escape(given[0])}</span>\n'
-                     f'<span class="what">{conditional_escape(given[1])}</span>\n'
-                     f'<span class="why">{conditional_escape(why)}</span>\n')
-    if award.place is not None:
-        row = award.place.row
-        who = _who(row.name, _beside(report, row), AWARD_NAME_WIDTH, note="award")
-        place = _("place %(rank)s") % {"rank": row.rank}
-        points = mark_safe(f'{row.points}\n<span class="rank">{conditional_escape(place)}</span>')
-    elif award.club is not None:
-        counted = " + ".join(f"{place.name} ({place.points})" for place in award.club.counted)
-        who = _who(award.club.club, counted, AWARD_NAME_WIDTH, note="small")
-        points = mark_safe(f"{award.club.points}\n")
-    else:
-        who = _who(_("No winner"), award.problem, AWARD_NAME_WIDTH, note="problem")
-        points = mark_safe("\n")
-    return what, who, points
-
-
-def award_pages(report: Standings, awards: list[PrizeAward]) -> list[Page]:
-    """The prize list of a tournament with prizes: each prize in handing-out order, two lines each."""
-    header = first_page_header(report, _heading(report, _("Prize list")), 12, 20)
-    first, other = _per_page(PRIZES_PLACE, 0, _landscape(report), header)
-    pages = []
-    chunks = paginate(awards, first, other)
-    for number, chunk in enumerate(chunks, start=1):
-        what, who, points = zip(*(_award_cells(report, award) for award in chunk), strict=True)
-        columns = [
-            Column("", PRIZE_WHAT_WIDTH + 4, "prize", _lines(what)),
-            Column("", None, "name", _lines(who)),
-            Column("", AWARD_POINTS_WIDTH, "points", _lines(points)),
-        ]
-        pages.append(Page(number, len(chunks), chunk, columns))
-    return pages
-
-
-def prizes_pages(report: Standings, awards: list[PrizeAward] | None = None) -> list[Page]:
-    """The prize list: the tournament's prizes with their winners (``awards``,
-    :func:`prizes.services.prize_awards`), or without prizes every place in rank order."""
-    if awards:
-        return award_pages(report, awards)
-    header = first_page_header(report, _heading(report, _("Prize list")), 12, 20)
-    first, other = _per_page(PRIZES_PLACE, 0, _landscape(report), header)
-    chunks = paginate(list(report.rows), first, other) if report.rows else []
-    pages = []
-    for number, rows in enumerate(chunks, start=1):
-        who = [_who(row.name if report.per_player or report.tournament.individual else row.team.name,
-                    _beside(report, row), PRIZES_NAME_WIDTH, mark=row.mark) for row in rows]
-        columns = [
-            Column("", 18, "place", _lines(f"{row.place or '–'}\n" for row in rows)),
-            Column("", None, "name", _lines(who)),
-            Column("", 30, "points", _lines(f"{row.points}\n" for row in rows)),
-        ]
-        pages.append(Page(number, len(chunks), rows, columns))
     return pages
 
 
@@ -393,19 +297,17 @@ def rule_under(colour: str, line_pt: float, pitch_mm: float) -> str:
 # --- rendering ------------------------------------------------------------------------------
 
 
-def _context(report: Standings, pages: list[Page] | None = None, part: int = 0) -> dict:
-    """``pages``: only these pages (a part of the file, numbered in the footer by their labels)."""
+def pdf_context(report: Standings, pages: list[Page] | None = None, part: int = 0) -> dict:
+    """What a standings-shaped file's template needs (this one's, and the prize list's:
+    :mod:`prizes.exporters`); ``pages``: only these pages (a part of the file, numbered in the
+    footer by their labels)."""
     return {
-        **page_context(report.tournament, landscape=_landscape(report)),
+        **page_context(report.tournament, landscape=is_landscape(report)),
         "report": report,
         "rows": report.rows,
         "per_player": report.per_player,
         "line": STANDINGS_LINE,
-        "place": PRIZES_PLACE / 2,
-        "prize_line": PRIZES_PLACE / 4,  # the prize column of a tournament with prizes: four lines a prize
-        "prize_row": PRIZES_PLACE,
         "rule": rule_under("#bbb", 0.4, STANDINGS_LINE),
-        "prize_rule": rule_under("#999", 0.6, PRIZES_PLACE),
         "pages": pages,
         "in_parts": part > 0 or pages is not None,
         "continued": part > 0,  # not the first part: no title
@@ -413,34 +315,33 @@ def _context(report: Standings, pages: list[Page] | None = None, part: int = 0) 
 
 
 def standings_html(report: Standings) -> str:
-    return render_to_string(STANDINGS_TEMPLATE, {**_context(report), "pages": standings_pages(report), "in_parts": False})
+    return render_to_string(STANDINGS_TEMPLATE, {**pdf_context(report), "pages": standings_pages(report),
+                                                 "in_parts": False})
 
 
-def prizes_html(report: Standings, awards: list[PrizeAward] | None = None) -> str:
-    return render_to_string(PRIZES_TEMPLATE, {**_context(report), "pages": prizes_pages(report, awards),
-                                              "in_parts": False})
+def document(html: str, base_url: str | None) -> weasyprint.document.Document:
+    return pdf.document(html, base_url or str(settings.BASE_DIR))
 
 
-def _document(html: str, base_url: str | None) -> weasyprint.document.Document:
-    return pdf_pool.document(html, base_url or str(settings.BASE_DIR))
-
-
-def _write(template: str, report: Standings, pages: list[Page], base_url: str | None) -> bytes:
-    """The file, in parts on every core when it is long enough (each part its own pages)."""
-    parts = min(pdf_pool.cpu_count(), max(len(pages) // PARALLEL_FROM_PAGES, 1))
+def write(template: str, report: Standings, pages: list[Page], base_url: str | None,
+          extra: dict | None = None) -> bytes:
+    """The file, in parts on every core when it is long enough (each part its own pages);
+    ``extra``: more of the template's context."""
+    extra = extra or {}
+    parts = min(pdf.cpu_count(), max(len(pages) // PARALLEL_FROM_PAGES, 1))
     base_url = base_url or str(settings.BASE_DIR)
     if parts == 1:
-        return pdf_pool.write_pdf(render_to_string(template, {**_context(report), "pages": pages, "in_parts": False}),
-                                  base_url)
+        return pdf.write_pdf(render_to_string(template, {**pdf_context(report), **extra, "pages": pages,
+                                                              "in_parts": False}), base_url)
     # The first part carries the title, so it gets a little less than its share.
     size = -(-len(pages) // parts)
     cuts = [0] + [max(1, size * k - 1) for k in range(1, parts)] + [len(pages)]
-    chunks = [render_to_string(template, _context(report, pages[a:b], part))
+    chunks = [render_to_string(template, {**pdf_context(report, pages[a:b], part), **extra})
               for part, (a, b) in enumerate(zip(cuts, cuts[1:])) if a < b]
-    return pdf_pool.write_joined_pdf(chunks, base_url)
+    return pdf.write_joined_pdf(chunks, base_url)
 
 
-def _report(tournament: Tournament, after_round: int | None) -> Standings:
+def shown_report(tournament: Tournament, after_round: int | None) -> Standings:
     """The standings as the file shows them: with the names of the tournament's privacy setting,
     since the file goes on the wall and leaves the laptop."""
     return shown_standings(standings(tournament, after_round))
@@ -449,20 +350,9 @@ def _report(tournament: Tournament, after_round: int | None) -> Standings:
 def standings_document(tournament: Tournament, after_round: int | None = None,
                        base_url: str | None = None) -> weasyprint.document.Document:
     """The laid-out standings (``document.pages`` tells how many pages); ``write_pdf()`` makes the file."""
-    return _document(standings_html(_report(tournament, after_round)), base_url)
-
-
-def prizes_document(tournament: Tournament, after_round: int | None = None,
-                    base_url: str | None = None) -> weasyprint.document.Document:
-    report = _report(tournament, after_round)
-    return _document(prizes_html(report, prize_awards(report)), base_url)
+    return document(standings_html(shown_report(tournament, after_round)), base_url)
 
 
 def standings_pdf(tournament: Tournament, after_round: int | None = None, base_url: str | None = None) -> bytes:
-    report = _report(tournament, after_round)
-    return _write(STANDINGS_TEMPLATE, report, standings_pages(report), base_url)
-
-
-def prizes_pdf(tournament: Tournament, after_round: int | None = None, base_url: str | None = None) -> bytes:
-    report = _report(tournament, after_round)
-    return _write(PRIZES_TEMPLATE, report, prizes_pages(report, prize_awards(report)), base_url)
+    report = shown_report(tournament, after_round)
+    return write(STANDINGS_TEMPLATE, report, standings_pages(report), base_url)

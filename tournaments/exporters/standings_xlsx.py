@@ -6,9 +6,10 @@ so they can be tested without a workbook.
 Sheets: "Standings" (one row per team, or per player for ``individual-11`` and in an individual tournament) and "Round N" for
 every round: each table with its seated teams in sheet order, each team's points from the
 latest version of the table's sheet (empty while there is none), the sheet as written with
-team numbers (in the game's words: ``GamePlugin.as_written``), and a "bye" row for each bye; and
-"Cash" when the tournament asks an entry fee: the payments taken at the door and their totals
-per method (:mod:`door.workbook`).
+team numbers (in the game's words: ``GamePlugin.as_written``), and a "bye" row for each bye; then
+the sheets other apps add (:func:`register_sheet`): "Cash" when the tournament asks an entry fee,
+the payments taken at the door and their totals per method (:mod:`door.workbook`, registered in
+:mod:`door.exporters`).
 Teams are named by their numbers, the ones on the table
 cards and in the hall, never by the file's internal ids; the standings carry each team's club. Player names are those of the tournament's privacy
 setting (:mod:`tournaments.services.public_names`): the file leaves the laptop.
@@ -16,18 +17,46 @@ setting (:mod:`tournaments.services.public_names`): the file leaves the laptop.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Protocol
 
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
-from door.workbook import CashSheet
+from tournaments.exporters.base import discover
 from tournaments.exporters.workbook import SheetSpec, WorkbookRows
 from tournaments.games import Scoring
 from tournaments.models import PublicNames, Result, Round, Tournament
 from tournaments.services.public_names import shown_entrant, shown_standings
 from tournaments.services.round_sheets import TableSheet, round_sheets
 from tournaments.services.standings import Standings, round_scores, standings
+
+
+class ExtraSheet(Protocol):
+    """A sheet another app adds to the workbook: its name and title, and its rows."""
+
+    def spec(self) -> SheetSpec: ...
+
+    def rows(self) -> Iterator[list]: ...
+
+
+SheetOf = Callable[[Tournament], ExtraSheet | None]
+EXTRA_SHEETS: dict[str, SheetOf] = {}
+"""The sheets apps add after the rounds, by name, in the order registered (an app's ``exporters``)."""
+
+
+def register_sheet(name: str, sheet_of: SheetOf) -> None:
+    """Add the sheet ``sheet_of(tournament)`` makes (None: the tournament has no such sheet) to
+    every standings workbook; ``name`` is its :class:`SheetSpec` name and must be new (ValueError).
+    An app registers in its ``exporters`` module, found with the exporters (:func:`.base.discover`)."""
+    if name in EXTRA_SHEETS:
+        raise ValueError(f"a sheet called {name!r} is registered already")
+    EXTRA_SHEETS[name] = sheet_of
+
+
+def unregister_sheet(name: str) -> None:
+    """Take the sheet called ``name`` away again (a test's stub); nothing when there is none."""
+    EXTRA_SHEETS.pop(name, None)
 
 
 class StandingsWorkbook(WorkbookRows):
@@ -47,7 +76,11 @@ class StandingsWorkbook(WorkbookRows):
         last = self.rounds[-1].number if self.rounds else 0
         # Bye points of rounds after the standings' round: the standings do not hold them.
         self.round_scores = self.scores if last <= self.report.after_round else round_scores(tournament, last)
-        self.cash = CashSheet.of(tournament)  # the entry fees taken at the door, when the tournament asks one
+        # The sheets of other apps (the entry fees taken at the door, when the tournament asks one),
+        # registered in their ``exporters`` modules: found first, whoever builds the workbook.
+        discover()
+        self.extras: dict[str, ExtraSheet] = {
+            name: sheet for name, sheet_of in EXTRA_SHEETS.items() if (sheet := sheet_of(tournament)) is not None}
 
     def sheets(self) -> list[SheetSpec]:
         rounds = self.report.after_round
@@ -64,15 +97,14 @@ class StandingsWorkbook(WorkbookRows):
             seats = self._seats_per_table(self.sheets_of[round_.number])
             specs.append(SheetSpec(f"round-{round_.number}", _("Round %(n)s") % {"n": round_.number},
                                    (8,) + (8, 28, 10) * seats + (60, 10)))
-        if self.cash is not None:
-            specs.append(self.cash.spec())
+        specs += [sheet.spec() for sheet in self.extras.values()]
         return specs
 
     def iterate_sheet(self, sheet: SheetSpec) -> Iterator[list]:
         if sheet.name == "standings":
             yield from self._standings_rows()
-        elif sheet.name == "cash":
-            yield from self.cash.rows()
+        elif sheet.name in self.extras:
+            yield from self.extras[sheet.name].rows()
         else:
             number = int(sheet.name.removeprefix("round-"))
             yield from self._round_rows(next(r for r in self.rounds if r.number == number))

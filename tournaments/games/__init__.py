@@ -16,11 +16,14 @@ from tournaments.games.keezen import KEEZEN
 from tournaments.games.klaverjas import KLAVERJAS
 
 GAMES: dict[Game, GamePlugin] = {Game.KEEZEN: KEEZEN, Game.KLAVERJAS: KLAVERJAS}
+DEFAULT_GAME: Game = Game.KEEZEN
+"""The game of what names none: a tournament of an unknown scoring system, a ruling without
+``"game"``, a competition file without one."""
 
 
 def game_of(system: str) -> GamePlugin:
     """The game of a scoring system (Keezen for one it does not know: its checks name the system)."""
-    return GAMES[GAME_OF.get(system, Game.KEEZEN)]
+    return GAMES[GAME_OF.get(system, DEFAULT_GAME)]
 
 
-__all__ = ["GAMES", "GamePlugin", "Scoring", "game_of"]
+__all__ = ["DEFAULT_GAME", "GAMES", "GamePlugin", "Scoring", "game_of"]

@@ -11,12 +11,17 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
+from django import forms
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 
 from scoring.points import DEFAULT_PAWN_ORDER_POINTS, TableScore
 from tournaments.numbers import whole_or
+
+if TYPE_CHECKING:  # the models read a tournament's plug-in lazily (Tournament.plugin); types only here
+    from tournaments.models import Ruling, Tournament
 
 
 @dataclass(frozen=True)
@@ -47,6 +52,15 @@ class Scoring:
         return game_of(self.system)
 
 
+class HouseRules(Protocol):
+    """A game's rules object of its house-rule flags (Keezen: :class:`engine.house_rules.HouseRules`,
+    Klaverjassen: :class:`klaverjas.HouseRules`): what every game's has."""
+
+    def as_json(self) -> dict[str, Any]:
+        """The flags, as ``Tournament.game_rules`` and the tournament file keep them."""
+        ...
+
+
 @dataclass(frozen=True)
 class Unfinished:
     """What the score-entry form asks of a sheet that cannot be a finished game yet: before the
@@ -66,6 +80,41 @@ class GamePlugin:
     """The keys a stored sheet and the tournament file's table may hold, ``forfeit`` included."""
     sides_per_table: tuple[int, ...] = (2,)
     """How many sides a table of this game may seat."""
+    file_default: bool = False
+    """Whether a tournament file without ``"game"`` is of this game (its files then leave ``"game"`` out)."""
+    file_system: str = ""
+    """The scoring system of a tournament file of this game that names none."""
+    file_names_system: bool = True
+    """Whether a tournament file of this game must name its scoring system (a game of one system need not)."""
+    file_writes_deals: bool = False
+    """Whether the tournament file writes the deals of a round (``"deals"``)."""
+    file_foreign_result: str | Promise = ""
+    """Why the tournament file refuses a result field of another game in a file of this game."""
+    seats_two_only: str | Promise = ""
+    """Why a table of this game cannot seat three sides (a game of tables of two)."""
+    site_name: str | Promise = ""
+    """The site's name on the pages and papers of a tournament of this game ("Keezen Tournament")."""
+    has_clock_stop: bool = False
+    """Whether the score sheet has "stopped by the clock" (a game the round's clock may end unfinished)."""
+    plays_deals: bool = False
+    """Whether a round is a number of deals (``Tournament.deals``), shown on the tournament's public page."""
+    seat_colours: bool = False
+    """Whether the players sit in a board's colours (the seating shows "red + yellow")."""
+    dispute_desk_url_name: str = ""
+    """The director's page where this game's disputes are ruled (a URL name taking the tournament's slug)."""
+    keeps_card_rulings: bool = False
+    """Whether this game's rulings are card questions kept by the card rules helper
+    (:mod:`tournaments.services.card_rulings`), not claims ruled at the dispute desk."""
+    ruling_template: str = ""
+    """A kept ruling of this game on the director's pages and in the rulings PDF (inside
+    ``tournaments/disputes/_ruling.html``, the ruling as ``ruling``)."""
+    public_ruling_template: str = ""
+    """A kept ruling of this game in players' words (inside ``tournaments/disputes/_public_ruling.html``,
+    the words as ``words``: :meth:`ruling_words`)."""
+    score_sheet_template: str = ""
+    """The printed score sheet on the table card (inside ``tournaments/pdf/table_cards.html``)."""
+    score_sheet_style_template: str = ""
+    """The printed score sheet's own style rules (inside the table cards' ``<style>``; may be empty)."""
 
     def check(self, scoring: Scoring, names: list[str], data: dict[str, Any]) -> list[str]:
         """Every problem with a stored sheet, as messages for people naming the sides by ``names``."""
@@ -103,11 +152,39 @@ class GamePlugin:
         """What to ask before saving a valid sheet that cannot be a finished game; None when it can be one."""
         raise NotImplementedError
 
-    def file_rules(self, tournament: Any) -> dict[str, Any]:
+    def file_rules(self, tournament: Tournament) -> dict[str, Any]:
         """The tournament's house-rule flags as the file's ``rules`` writes them."""
         raise NotImplementedError
 
-    def rules_in_words(self, tournament: Any) -> list[str]:
+    def house_rules(self, flags: Any) -> HouseRules:
+        """The game's rules object of stored house-rule flags (``Tournament.game_rules``, every game's
+        flags in the one JSON field; a flag left out has its default); the defaults when they cannot
+        be read (typed in the admin)."""
+        raise NotImplementedError
+
+    def rule_fields(self) -> dict[str, forms.Field]:
+        """The tournament form's fields of this game's house rules, by name, in the form's order."""
+        raise NotImplementedError
+
+    rules_legend: str | Promise = ""
+    """The title of the tournament form's fieldset of this game's house rules."""
+    rules_fieldset_extra: tuple[str, ...] = ()
+    """Tournament fields shown first in that fieldset (Klaverjassen: the deals per round)."""
+
+    def rules_initial(self, rules: HouseRules) -> dict[str, Any]:
+        """The form fields' values of a rules object (:meth:`house_rules`)."""
+        raise NotImplementedError
+
+    def rules_of_form(self, data: dict[str, Any], fields: dict[str, forms.Field]) -> tuple[dict[str, Any] | None, list[tuple[str | None, str]]]:
+        """The flags ``Tournament.game_rules`` keeps of the form's cleaned ``data`` (``fields``: the
+        form's fields, for a value left out), and what the form must refuse: (field or None, message)."""
+        raise NotImplementedError
+
+    def ruling_words(self, ruling: Ruling) -> object:
+        """A kept ruling of this game in players' words, in the active language (:attr:`public_ruling_template`)."""
+        raise NotImplementedError
+
+    def rules_in_words(self, tournament: Tournament) -> list[str]:
         """The tournament's house rules of this game, one short sentence each, as players read them
         on the table cards."""
         raise NotImplementedError
@@ -126,6 +203,26 @@ class GamePlugin:
     def practice_notes(self) -> tuple[str, str]:
         """What a practice run writes as the desk's reason for a correction, and as the other
         team's reason for a dispute, in the game's words."""
+        raise NotImplementedError
+
+    def file_result_kinds(self, kinds: Any) -> dict[str, Any]:
+        """The schema's kinds of this game's result fields of a file's table and sheet versions, in the
+        order they are checked; ``kinds`` (:class:`tournaments.services.tournament_file.schema.FileKinds`)
+        offers the schema's kinds and how the file names a side. (``Any``: the tournament file's modules
+        build on the games, so the games do not import them, not even for types.)"""
+        raise NotImplementedError
+
+    def file_rules_kind(self, kinds: Any) -> Any:
+        """The schema's kind of a tournament file's ``rules`` in this game (``kinds`` as above)."""
+        raise NotImplementedError
+
+    def file_flags(self, rules: Any) -> dict[str, Any] | None:
+        """The game's own flags (``Tournament.game_rules``) of a file's ``rules``; None: none kept there."""
+        return None
+
+    def check_file_rules(self, data: dict[str, Any]) -> None:
+        """Check the house rules of a tournament file whose values passed the schema as the game's rules
+        read them; :class:`ValueError` with the message when they cannot be read."""
         raise NotImplementedError
 
     def written(self, data: dict[str, Any]) -> bool:

@@ -16,14 +16,21 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from django import forms
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 import scoring
+from engine.errors import EngineError
+from engine.house_rules import DEFAULTS, FORCED_OR_OPTIONAL, HouseRules, parse_house_rules
 from scoring.sheets import HOLES, PAWNS_PER_PLAYER, PAWNS_PER_TEAM, PLAYERS_PER_TEAM
 from scoring.systems import Game
 from tournaments.games.base import GamePlugin, Scoring, Unfinished, read_forfeit
+from tournaments.games.keezen_rules import keezen_rule_fields
+from tournaments.models import Ruling, Tournament
 from tournaments.numbers import whole_or
 from tournaments.services.house_rules import house_rule_lines
+from tournaments.services.ruling_words import RulingWords, ruling_words
 from tournaments.services.seating import LETTERS
 
 RESULT_FIELDS = ("arrivals", "pawns_home", "home", "forfeit")
@@ -264,6 +271,38 @@ class Keezen(GamePlugin):
     game = Game.KEEZEN
     result_fields = RESULT_FIELDS
     sides_per_table = (2, 3)  # a six-player board seats three
+    dispute_desk_url_name = "director:dispute_desk"
+    site_name = gettext_lazy("Keezen Tournament")
+    has_clock_stop = True
+    seat_colours = True
+    ruling_template = "tournaments/disputes/_keezen_ruling.html"
+    public_ruling_template = "tournaments/disputes/_keezen_public_ruling.html"
+    score_sheet_template = "tournaments/pdf/_sheet_keezen.html"
+    rules_legend = gettext_lazy("House rules")
+
+    def house_rules(self, flags: Any) -> HouseRules:
+        try:
+            return parse_house_rules(flags or None)
+        except EngineError:
+            return DEFAULTS
+
+    def rule_fields(self) -> dict[str, forms.Field]:
+        return keezen_rule_fields()
+
+    def rules_initial(self, rules: HouseRules) -> dict[str, Any]:
+        return rules.as_json()
+
+    def rules_of_form(self, data: dict[str, Any], fields: dict[str, forms.Field]) -> tuple[dict[str, Any] | None, list[tuple[str | None, str]]]:
+        flags = {name: data.get(name) for name in fields}
+        if any(value is None for value in flags.values()):  # a field refused already says why
+            return None, []
+        try:
+            return parse_house_rules(flags).as_json(), []
+        except EngineError as error:  # the fields' own checks come first: a safety net
+            return None, [(None, str(error))]
+
+    def ruling_words(self, ruling: Ruling) -> RulingWords:
+        return ruling_words(ruling)
 
     def check(self, scoring_: Scoring, names: list[str], data: dict[str, Any]) -> list[str]:
         return list(dict.fromkeys(_message(error) for error in scoring.validate(scoring_.system, to_sheet(names, data))))
@@ -289,10 +328,10 @@ class Keezen(GamePlugin):
     def unfinished(self, scoring_: Scoring, sheet: dict[str, Any], points: list[scoring.TableScore]) -> Unfinished | None:
         return keezen_unfinished(points)
 
-    def file_rules(self, tournament: Any) -> dict[str, Any]:
+    def file_rules(self, tournament: Tournament) -> dict[str, Any]:
         return tournament.house_rules.as_json()
 
-    def rules_in_words(self, tournament: Any) -> list[str]:
+    def rules_in_words(self, tournament: Tournament) -> list[str]:
         return house_rule_lines(tournament.house_rules)
 
     def as_written(self, scoring_: Scoring, keys: list[str], sheet: dict[str, Any]) -> str:
@@ -314,6 +353,33 @@ class Keezen(GamePlugin):
             home=entry.get("home"), forfeit=entry.get("forfeit"), stopped_by_clock=bool(entry.get("stopped_by_clock")),
         )
         return [problem.message for problem in scoring.validate(scoring_.system, sheet)]
+
+    # The tournament file (shared/spec/scoring.md): a file without "game" is Keezen's.
+    file_default = True
+    file_system = scoring.PAWN_ORDER
+    file_foreign_result = gettext_lazy('this is a result of Klaverjassen, and the file has no "game": "klaverjas"')
+
+    def file_result_kinds(self, kinds: Any) -> dict[str, Any]:
+        # the kinds; what can happen at a table is scoring.validate's to say
+        return {"arrivals": kinds.List(kinds.side), "pawns_home": kinds.by_side(kinds.JSON_INT),
+                "home": kinds.by_side(kinds.List(kinds.List(kinds.JSON_INT))), "forfeit": kinds.side,
+                "stopped_by_clock": kinds.Flag()}
+
+    def file_rules_kind(self, kinds: Any) -> Any:
+        # each flag as the engine reads it (engine.house_rules); the engine has the last word (check_file_rules)
+        choice = kinds.Choice(FORCED_OR_OPTIONAL)
+        flags = {"jack_partner": kinds.Flag(), "jack_own_start": kinds.Flag(), "self_capture": choice,
+                 "home_entry": choice, "seven_partner_remainder": kinds.Flag(), "seven_max_pawns": kinds.Int(1, 7)}
+        return kinds.Obj(flags, strict=True, null=True)
+
+    def file_flags(self, rules: Any) -> dict[str, Any] | None:
+        return rules  # kept in Tournament.game_rules, as every game's flags
+
+    def check_file_rules(self, data: dict[str, Any]) -> None:
+        try:
+            parse_house_rules(data.get("rules"))
+        except EngineError as error:  # the schema checks each flag against its column; the engine has the last word
+            raise ValueError(_('"rules": %(error)s') % {"error": error}) from None
 
 
 KEEZEN = Keezen()

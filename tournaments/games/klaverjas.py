@@ -4,7 +4,7 @@ A table of two teams plays the round's deals (16 by default, ``Tournament.deals`
 card: per deal the playing team, each team's card points, roem and a pit; or, for a club that
 keeps paper cards, only the two totals. The card is checked and scored by the pure ``klaverjas``
 package (:mod:`klaverjas.score_card`); here its problems become messages in the director's
-language, naming the deal and the team, and the card is converted to and from the tournament file.
+language, naming the deal and the team; the tournament file's side is :mod:`.klaverjas_file`.
 
 The game also says its house rules in words for the table cards (the play rules of
 :func:`~tournaments.services.house_rules.card_rule_lines`, then what roem and a pit are worth), a
@@ -23,20 +23,26 @@ import random
 import re
 from typing import Any
 
+from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 import klaverjas
+import scoring
 from klaverjas.cards import TOTAL_POINTS
-from klaverjas.score_card import DEAL_FIELDS, RESULTS
+from klaverjas.score_card import RESULTS
 from scoring.points import TableScore
 from scoring.systems import Game
+from tournaments.games import klaverjas_file
 from tournaments.games.base import GamePlugin, Scoring, Unfinished, read_forfeit
+from tournaments.games.klaverjas_rules import card_rule_fields, card_rules_of_form
+from tournaments.models import Ruling, Tournament
 from tournaments.numbers import whole_or
+from tournaments.services.card_rulings import CardRulingWords, card_ruling_words
 from tournaments.services.house_rules import card_rule_lines
 
 RESULT_FIELDS = RESULTS
-SIDES = 2
+SIDES = klaverjas_file.SIDES
 
 
 def rules_of(scoring: Scoring) -> klaverjas.HouseRules:
@@ -102,6 +108,35 @@ def _message(problem: klaverjas.CardProblem, names: list[str]) -> str:
 class Klaverjas(GamePlugin):
     game = Game.KLAVERJAS
     result_fields = RESULT_FIELDS
+    dispute_desk_url_name = "director:card_rules"
+    keeps_card_rulings = True
+    site_name = gettext_lazy("Klaverjas Tournament")
+    seats_two_only = gettext_lazy("A Klaverjassen table seats two teams.")
+    plays_deals = True
+    ruling_template = "tournaments/card_rules/_ruling.html"
+    public_ruling_template = "tournaments/card_rules/_public_ruling.html"
+    score_sheet_template = "tournaments/pdf/_sheet_klaverjas.html"
+    score_sheet_style_template = "tournaments/pdf/_sheet_klaverjas_style.html"
+    rules_legend = gettext_lazy("Klaverjassen")
+    rules_fieldset_extra = ("deals",)
+
+    def house_rules(self, flags: Any) -> klaverjas.HouseRules:
+        try:
+            return klaverjas.parse_house_rules(dict(flags) if isinstance(flags, dict) else {})
+        except klaverjas.KlaverjasError:
+            return klaverjas.DEFAULTS
+
+    def rule_fields(self) -> dict[str, forms.Field]:
+        return card_rule_fields()
+
+    def rules_initial(self, rules: klaverjas.HouseRules) -> dict[str, Any]:
+        return {f"card_{flag}": value for flag, value in rules.as_json().items()}
+
+    def rules_of_form(self, data: dict[str, Any], fields: dict[str, forms.Field]) -> tuple[dict[str, Any] | None, list[tuple[str | None, str]]]:
+        return card_rules_of_form(data, fields, str(self.seats_two_only))
+
+    def ruling_words(self, ruling: Ruling) -> CardRulingWords:
+        return card_ruling_words(ruling)
 
     def check(self, scoring: Scoring, names: list[str], data: dict[str, Any]) -> list[str]:
         if len(names) != SIDES:
@@ -120,22 +155,10 @@ class Klaverjas(GamePlugin):
                 for side in range(SIDES)]
 
     def to_file(self, keys: list[Any], sheet: dict[str, Any]) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        if sheet.get("deals") is not None:
-            out["deals"] = [{
-                "playing": keys[deal["playing"]],
-                "points": dict(zip(keys, deal["points"])),
-                "roem": dict(zip(keys, deal["roem"])),
-                "pit": None if deal.get("pit") is None else keys[deal["pit"]],
-            } for deal in sheet["deals"]]
-        if sheet.get("totals") is not None:
-            out["totals"] = dict(zip(keys, sheet["totals"]))
-        if sheet.get("forfeit") is not None:
-            out["forfeit"] = keys[sheet["forfeit"]]
-        return out
+        return klaverjas_file.card_to_file(keys, sheet)
 
     def from_file(self, keys: list[Any], entry: dict[str, Any]) -> dict[str, Any]:
-        return _indexed(keys, entry)
+        return klaverjas_file.card_of_file(keys, entry)
 
     def read_entry(self, scoring: Scoring, names: list[str], players: list[list[str]],
                    fields: Any) -> tuple[dict[str, Any], list[str]]:
@@ -156,15 +179,15 @@ class Klaverjas(GamePlugin):
               "Is the round really over?") % values,
             _("%(played)s of %(deals)s deals: saving asks whether the round is really over.") % values)
 
-    def file_rules(self, tournament: Any) -> dict[str, Any]:
+    def file_rules(self, tournament: Tournament) -> dict[str, Any]:
         return rules_of(Scoring.of(tournament)).as_json()
 
     def file_problems(self, scoring: Scoring, keys: list[Any], entry: dict[str, Any], by_index: bool = False) -> list[str]:
-        card = _card(entry) if by_index else _indexed(keys, _card(entry))
+        card = _card(entry) if by_index else klaverjas_file.card_of_file(keys, _card(entry))
         problems = klaverjas.check_card(card, scoring.deals, rules_of(scoring))
         return [_message(problem, [str(key) for key in keys]) for problem in problems]
 
-    def rules_in_words(self, tournament: Any) -> list[str]:
+    def rules_in_words(self, tournament: Tournament) -> list[str]:
         rules = rules_of(Scoring.of(tournament))
         return card_rule_lines(rules) + card_score_lines(rules)
 
@@ -177,6 +200,24 @@ class Klaverjas(GamePlugin):
     def practice_notes(self) -> tuple[str, str]:
         return (_("Practice run: the desk typed a deal's roem for the wrong team and corrected it."),
                 _("Practice run: our roem is missing in one deal."))
+
+    # The tournament file (shared/spec/klaverjas.md): the game has one system, so "scoring" may be left out.
+    file_system = scoring.KLAVERJAS
+    file_names_system = False
+    file_writes_deals = True
+    file_foreign_result = gettext_lazy('this is a result of Keezen, and the file says "game": "klaverjas"')
+
+    def file_result_kinds(self, kinds: Any) -> dict[str, Any]:
+        return klaverjas_file.result_kinds(kinds)
+
+    def file_rules_kind(self, kinds: Any) -> Any:
+        return klaverjas_file.rules_kind(kinds)
+
+    def file_flags(self, rules: Any) -> dict[str, Any] | None:
+        return rules
+
+    def check_file_rules(self, data: dict[str, Any]) -> None:
+        klaverjas_file.check_rules(data)
 
 
 def card_score_lines(rules: klaverjas.HouseRules) -> list[str]:
@@ -341,32 +382,6 @@ def deals_on(card: dict[str, Any], deals: int) -> int:
 def _card(data: dict[str, Any]) -> dict[str, Any]:
     """The score card's fields of a stored sheet."""
     return {key: data[key] for key in RESULT_FIELDS if data.get(key) is not None}
-
-
-def _indexed(keys: list[Any], entry: dict[str, Any]) -> dict[str, Any]:
-    """A team file's card seat-indexed; what names no seated team stays as it is, so the card's
-    checks name it."""
-    seat = {key: index for index, key in enumerate(keys)}
-
-    def side(value: Any) -> Any:
-        return seat.get(value, value) if isinstance(value, str) else value
-
-    def pair(value: Any) -> Any:
-        if isinstance(value, dict) and set(value) == set(keys):
-            return [value[key] for key in keys]
-        return value
-
-    out: dict[str, Any] = {}
-    if "deals" in entry:
-        deals = entry["deals"]
-        convert = {"playing": side, "points": pair, "roem": pair, "pit": side}
-        out["deals"] = [({key: convert[key](deal[key]) for key in DEAL_FIELDS if key in deal}
-                         if isinstance(deal, dict) else deal) for deal in deals] if isinstance(deals, list) else deals
-    if "totals" in entry:
-        out["totals"] = pair(entry["totals"])
-    if "forfeit" in entry:
-        out["forfeit"] = side(entry["forfeit"])
-    return out
 
 
 KLAVERJAS = Klaverjas()

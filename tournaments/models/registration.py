@@ -7,6 +7,7 @@ two seats per team), so no import, form or race can break it.
 from __future__ import annotations
 
 import secrets
+from typing import TYPE_CHECKING, Any
 
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
@@ -14,13 +15,16 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from engine.house_rules import DEFAULTS, HouseRules
 from scoring import standings as ranking
 from scoring import systems
 from scoring.points import DEFAULT_PAWN_ORDER_POINTS
 from tournaments.models.fields import LazyJSONField
 
+if TYPE_CHECKING:
+    from tournaments.games.base import GamePlugin
+
 NAME_MAX_LENGTH = 100
+MEMBER_NUMBER_MAX_LENGTH = 30  # a club's member number: the teams sheet's columns and the register's people
 # Typed notes and reasons: long enough for any explanation, short enough for every backup to restore.
 NOTE_MAX_LENGTH = 10_000
 MAX_TEAM_NUMBER = 2_147_483_647  # the largest integer PostgreSQL keeps in an integer column
@@ -194,46 +198,17 @@ class Tournament(models.Model):
         help_text=_("On: a sheet confirmed by the other team counts in the standings at once. "
                     "Off: it counts once the director approves it."),
     )
-    # House rules: keezen-rules.md, "House-rule flags". Defaults come from the engine.
-    jack_partner = models.BooleanField(
-        _("jack may swap with the partner's pawn"), default=DEFAULTS.jack_partner,
-        help_text=_("R14: with a jack a player may swap one of their pawns with a pawn of their partner."),
-    )
-    jack_own_start = models.BooleanField(
-        _("jack may move an own pawn off its start hole"), default=DEFAULTS.jack_own_start,
-        help_text=_("R14: a player may swap their own pawn that stands on its own start hole."),
-    )
-    self_capture = models.CharField(
-        _("capturing an own pawn"), max_length=10,
-        choices=ForcedOrOptional.choices, default=DEFAULTS.self_capture,
-        help_text=_("R17: when the only possible moves capture an own or partner's pawn, "
-                    "must the player make one (forced) or may they fold (optional)?"),
-    )
-    home_entry = models.CharField(
-        _("entering the home"), max_length=10,
-        choices=ForcedOrOptional.choices, default=DEFAULTS.home_entry,
-        help_text=_("R13: must a pawn that reaches its home entrance go in (forced), "
-                    "or may it go round the board again (optional)?"),
-    )
-    seven_partner_remainder = models.BooleanField(
-        _("rest of a 7 goes to the partner"), default=DEFAULTS.seven_partner_remainder,
-        help_text=_("R15: when part of a 7 brings a player's last pawn home, "
-                    "the remaining steps are played with the partner's pawns."),
-    )
-    seven_max_pawns = models.PositiveSmallIntegerField(
-        _("pawns that may share a 7"), default=DEFAULTS.seven_max_pawns,
-        validators=[MinValueValidator(1), MaxValueValidator(7)],
-        help_text=_("R15: how many pawns one 7 may be split over, the partner's included."),
-    )
-    # Klaverjassen (shared/spec/klaverjas.md): the deals of a round, and the house-rule flags, as
-    # the klaverjas package reads them (a game's flags without columns of their own).
+    # Klaverjassen (shared/spec/klaverjas.md): the deals of a round.
     deals = models.PositiveSmallIntegerField(
         _("deals per round"), default=16, validators=[MinValueValidator(1), MaxValueValidator(64)],
         help_text=_("Klaverjassen: how many deals each table plays in a round (16 on most score cards)."),
     )
+    # The house-rule flags of the tournament's game, as its rules read them (Keezen: keezen-rules.md,
+    # "House-rule flags"; Klaverjassen: klaverjas.md); a flag left out has its default. Every game
+    # keeps its flags here: the game's plug-in reads them (Tournament.house_rules).
     game_rules = models.JSONField(
         _("house rules of the game"), default=dict, blank=True,
-        help_text=_("Klaverjassen: the house-rule flags that differ from the rules' defaults."),
+        help_text=_("The game's house-rule flags; a flag left out has the rules' default."),
     )
     seed = models.BigIntegerField(
         _("random seed"), default=new_seed,
@@ -295,11 +270,6 @@ class Tournament(models.Model):
             models.CheckConstraint(
                 condition=models.Q(teams_per_table__in=(2, 3)), name="tournament_teams_per_table_2_or_3"
             ),
-            models.CheckConstraint(
-                condition=models.Q(self_capture__in=("forced", "optional"))
-                & models.Q(home_entry__in=("forced", "optional")),
-                name="tournament_flag_values",
-            ),
         ]
 
     def __str__(self) -> str:
@@ -316,7 +286,15 @@ class Tournament(models.Model):
     @property
     def game(self) -> systems.Game:
         """The game this tournament plays, as its scoring system says (``tournaments/games``)."""
-        return systems.GAME_OF.get(self.scoring_system, systems.Game.KEEZEN)
+        return self.plugin.game
+
+    @property
+    def plugin(self) -> GamePlugin:
+        """The plug-in of this tournament's game (``tournaments/games``): everything that differs per
+        game, for code and templates (``tournament.plugin.has_clock_stop``)."""
+        from tournaments.games import game_of
+
+        return game_of(self.scoring_system)
 
     @property
     def individual(self) -> bool:
@@ -343,16 +321,10 @@ class Tournament(models.Model):
         return tuple(self.pawn_points or DEFAULT_PAWN_ORDER_POINTS)
 
     @property
-    def house_rules(self) -> HouseRules:
-        """The tournament's flags as the engine takes them."""
-        return HouseRules(
-            jack_partner=self.jack_partner,
-            jack_own_start=self.jack_own_start,
-            self_capture=self.self_capture,
-            home_entry=self.home_entry,
-            seven_partner_remainder=self.seven_partner_remainder,
-            seven_max_pawns=self.seven_max_pawns,
-        )
+    def house_rules(self) -> Any:
+        """The tournament's house-rule flags as its game's rules take them (Keezen: the engine's
+        :class:`~engine.house_rules.HouseRules`; Klaverjassen: the ``klaverjas`` package's)."""
+        return self.plugin.house_rules(self.game_rules)
 
 
 class Club(models.Model):

@@ -10,10 +10,13 @@ Klaverjassen ruling (the card rules helper, :mod:`tournaments.services.card_ruli
 ``"game": "klaverjas"`` in its ``position`` — trump, the trick so far, the hand, the card in
 dispute, the house rules — and keeps every hand card's verdict; its ``card`` is spelled as the
 ``klaverjas`` package spells it (``10H``: three characters), its ``seat`` is how many cards of the
-trick were played before it. :attr:`Ruling.game` tells the two apart.
+trick were played before it. :attr:`Ruling.game` tells the games apart (a ruling without ``"game"``
+is of the default game), :attr:`Ruling.plugin` shows each in its game's words and templates.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.db import models
@@ -23,6 +26,9 @@ from django.utils.translation import gettext_lazy as _
 from scoring.systems import Game
 from tournaments.models.registration import NOTE_MAX_LENGTH, Tournament
 from tournaments.models.rounds import Table
+
+if TYPE_CHECKING:
+    from tournaments.games.base import GamePlugin
 
 
 class Ruling(models.Model):
@@ -52,9 +58,18 @@ class Ruling(models.Model):
 
     @property
     def game(self) -> Game:
-        """The game the ruling is about: Klaverjassen when its position says so, else Keezen."""
-        position = self.position
-        return Game.KLAVERJAS if isinstance(position, dict) and position.get("game") == Game.KLAVERJAS else Game.KEEZEN
+        """The game the ruling is about: the one its position names, else the default game."""
+        from tournaments.games import DEFAULT_GAME
+
+        named = self.position.get("game") if isinstance(self.position, dict) else None
+        return Game(named) if isinstance(named, str) and named in tuple(Game) else DEFAULT_GAME
+
+    @property
+    def plugin(self) -> GamePlugin:
+        """The plug-in of the ruling's game: its templates and words (``tournaments/games``)."""
+        from tournaments.games import GAMES
+
+        return GAMES[self.game]
 
     def __str__(self) -> str:
         where = str(self.table) if self.table_id else str(self.tournament)

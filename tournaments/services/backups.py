@@ -20,10 +20,13 @@ slug-named layout are moved to their tournament's key once, after ``migrate``
 How, without slowing the request:
 
 - **Hooked by signals** (connected in ``apps.py``), like the results version in
-  ``tournaments/signals.py``: one receiver per model cannot be forgotten by the desk, the table
-  links, the admin or a later feature. The two services that write rows in bulk (``bulk_create``
-  sends no signals) call :func:`schedule` themselves: ``teams.register_teams`` and
-  ``pairing.write_pairing``. A row that goes because its tournament is deleted schedules nothing.
+  ``tournaments/signals.py``: a receiver on every model a registered section of the tournament file
+  keeps (:mod:`tournaments.services.tournament_file.sections`: the core's rows, the money at the
+  door, the prizes…) cannot be forgotten by the desk, the table links, the admin or a later feature,
+  and an app's data is backed up by registering its section. The few writers that change rows in
+  bulk (``bulk_create``, ``update()`` send no signals) send the core's
+  :data:`tournaments.signals.tournament_changed` instead, which is heard here too. A row that goes
+  because its tournament is deleted schedules nothing.
 - **After commit**: :func:`schedule` registers one ``transaction.on_commit`` callback per tournament
   and transaction; a rolled-back change writes nothing.
 - **In a background thread** of the server process (as the print files, no broker to install),
@@ -79,21 +82,11 @@ from django.utils.text import slugify
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from tournaments.models import (
-    Bye,
-    Player,
-    Result,
-    ResultEvent,
-    Round,
-    RoundStatus,
-    Ruling,
-    Table,
-    TableSeat,
-    Team,
-    Tournament,
-)
+from tournaments.models import RoundStatus, Tournament
 from tournaments.models.registration import BACKUP_KEY_PATTERN
-from tournaments.signals import _with_its_tournament
+from tournaments.services.tournament_file import dumps, export_file
+from tournaments.services.tournament_file.sections import Kept, Section, watch
+from tournaments.signals import _with_its_tournament, tournament_changed
 
 try:
     import fcntl
@@ -345,10 +338,7 @@ def moved_after_migrate(sender, apps=None, using: str = "default", **kwargs) -> 
 
 
 def _export(tournament: Tournament) -> str:
-    """The text of the tournament file. Imported here: the file's modules use services that call
-    :func:`schedule`, so importing them at the top would be circular."""
-    from tournaments.services.tournament_file import dumps, export_file
-
+    """The text of the tournament file."""
     data = export_file(tournament)  # read at one moment: a sheet committed meanwhile is wholly in or out
     return dumps(data)
 
@@ -619,18 +609,15 @@ def wait_idle(timeout: float = 30.0) -> bool:
 # --------------------------------------------------------------------------- hooks
 
 
-# How a changed row finds its tournament: the relations from the row to the one holding ``tournament_id``.
-_PATHS: dict[type[Model], tuple[str, ...]] = {
-    Team: (), Round: (), Ruling: (), Player: ("team",), Table: ("round",), TableSeat: ("round",),
-    Bye: ("round",), Result: ("table", "round"), ResultEvent: ("table", "round"),
-}
+_kept: dict[type[Model], Kept] = {}
+"""Every model a registered section keeps, with how a changed row finds its tournament (:func:`_watch`)."""
 
 
 def _tournament_id(instance: Model) -> int | None:
     """Through relations already loaded (no query, the usual case), else one query."""
     if isinstance(instance, Tournament):
         return instance.pk
-    path = _PATHS[type(instance)]
+    path = _kept[type(instance)].path
     current = instance
     for name in path:
         field = current._meta.get_field(name)
@@ -651,10 +638,22 @@ def _changed(sender, instance: Model, **kwargs) -> None:
         schedule(tournament_id)
 
 
+def _written_in_bulk(sender, tournament_id: int, **kwargs) -> None:
+    schedule(tournament_id)
+
+
+def _watch(section: Section) -> None:
+    """Back up after every saved row of the section's models, and every deleted one of those deleted alone."""
+    for model, kept in section.models.items():
+        _kept[model] = kept
+        label = model._meta.label
+        post_save.connect(_changed, sender=model, dispatch_uid=f"backups-{label}-save")
+        if kept.deleted_alone:
+            post_delete.connect(_changed, sender=model, dispatch_uid=f"backups-{label}-delete")
+
+
 def connect() -> None:
-    """Back up after every saved or deleted row a tournament file holds (called from ``apps.py``).
-    Rows only ever made in bulk (seats) or never deleted alone (the log, rulings) need no delete hook."""
-    for model in (Tournament, Team, Player, Round, Table, TableSeat, Bye, Result, ResultEvent, Ruling):
-        post_save.connect(_changed, sender=model, dispatch_uid=f"backups-{model.__name__}-save")
-    for model in (Team, Player, Round, Table, Bye, Result):
-        post_delete.connect(_changed, sender=model, dispatch_uid=f"backups-{model.__name__}-delete")
+    """Follow the models of every registered section, now and as the apps register theirs, and the
+    core's signal of rows written in bulk (called from ``apps.py``)."""
+    watch(_watch)
+    tournament_changed.connect(_written_in_bulk, dispatch_uid="backups-written-in-bulk")

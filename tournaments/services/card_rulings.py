@@ -31,8 +31,7 @@ from django.utils.translation import gettext as _
 import klaverjas
 from klaverjas.cards import CARD_CODES, SUITS
 from klaverjas.words import suit_name
-from scoring.systems import Game
-from tournaments.models import Ruling, Table, Tournament
+from tournaments.models import GameChoice, Ruling, Table, Tournament
 from tournaments.services.card_rules import Question, named
 from tournaments.services.disputes import language
 from tournaments.services.notes import checked_note
@@ -61,8 +60,9 @@ def save_card_ruling(tournament: Tournament, table: Table | None, question: Ques
                      user: AbstractBaseUser | AnonymousUser | None) -> Ruling:
     """Keep the question and the rules' answer now, with the director's note. Raises
     :class:`RulingRefused` (or a ValidationError for the note)."""
-    if tournament.game != Game.KLAVERJAS:
-        raise RulingRefused(_("This tournament plays Keezen: its rulings are made at the dispute desk."))
+    if not tournament.plugin.keeps_card_rulings:
+        raise RulingRefused(_("This tournament plays %(game)s: its rulings are made at the dispute desk.")
+                            % {"game": GameChoice(tournament.game).label})
     if question.errors or question.missing:
         raise RulingRefused(" ".join(question.errors + question.missing))
     if not question.card:
@@ -74,7 +74,7 @@ def save_card_ruling(tournament: Tournament, table: Table | None, question: Ques
         verdict = card_verdicts(question)
     except (klaverjas.KlaverjasError, StopIteration) as error:  # checked by the helper; a guard
         raise RulingRefused(_("This question cannot be answered: %(detail)s") % {"detail": error}) from None
-    position = {"game": Game.KLAVERJAS.value, "trump": question.trump, "trick": list(question.trick),
+    position = {"game": tournament.game.value, "trump": question.trump, "trick": list(question.trick),
                 "hand": list(question.hand), "card": question.card, "rules": question.rules.as_json()}
     with transaction.atomic():
         return Ruling.objects.create(

@@ -19,18 +19,21 @@ the status afresh (so a correction that leaves every sheet counting finishes it 
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from dataclasses import dataclass
 from pathlib import Path
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import models, transaction
+from django.db.models import ProtectedError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments.models import Result, Round, Table, Tournament, TournamentStatus
 from tournaments.services import backups
 from tournaments.services.sheet_states import open_tables
+from tournaments.signals import changed
 
 logger = logging.getLogger(__name__)
 
@@ -94,7 +97,7 @@ def reopen(tournament: Tournament) -> None:
         if locked.status != TournamentStatus.FINISHED:
             raise ValidationError(_("Only a finished tournament can be reopened."))
         Tournament.objects.filter(pk=tournament.pk).update(status=TournamentStatus.RUNNING)
-        backups.schedule(tournament.pk)  # an update sends no signal; the file holds the status
+        changed(tournament.pk)  # an update sends no post_save; the file holds the status
     tournament.status = TournamentStatus.RUNNING
 
 
@@ -138,17 +141,26 @@ def contents(tournament: Tournament) -> Contents:
     )
 
 
-def check_not_an_evening(tournament: Tournament) -> None:
-    """A tournament that is an evening of a competition stays while it is: deleting it would take a
-    result out of the club's season without anyone deciding so."""
-    from seasons.models import Evening  # seasons builds on tournaments, not the other way round
+def _kept_message(tournament: Tournament, keeper: models.Model) -> str:
+    """Why ``keeper`` keeps the tournament, in the director's words: its model's own
+    (``deletion_refused_message()``, as a competition's evening says which one), else its kind and name."""
+    explain = getattr(keeper, "deletion_refused_message", None)
+    if explain is not None:
+        return str(explain())
+    return _("“%(name)s” is kept by the %(kind)s “%(keeper)s”: remove it there first; nothing was deleted.") % {
+        "name": tournament.name, "kind": keeper._meta.verbose_name, "keeper": keeper}
 
-    evening = Evening.objects.filter(tournament=tournament).select_related("competition").first()
-    if evening is not None:
-        raise ValidationError(_("“%(name)s” is evening %(number)s of the competition “%(competition)s”: remove it "
-                                "there first; nothing was deleted.")
-                              % {"name": tournament.name, "number": evening.number,
-                                 "competition": evening.competition.name})
+
+def _keeper(tournament: Tournament) -> models.Model | None:
+    """A row that keeps the tournament from being deleted: a foreign key to it with ``on_delete=PROTECT``
+    (a club's app declares it on its own model, e.g. a competition's evening). One query per such key;
+    checked before the backup, so a refused delete writes none."""
+    for relation in Tournament._meta.related_objects:
+        if relation.on_delete is models.PROTECT:
+            keeper = relation.related_model._default_manager.filter(**{relation.field.name: tournament}).first()
+            if keeper is not None:
+                return keeper
+    return None
 
 
 def delete_tournament(tournament: Tournament, confirmation: str) -> Path:
@@ -158,19 +170,31 @@ def delete_tournament(tournament: Tournament, confirmation: str) -> Path:
     A backup of the tournament file is written first; when it fails, nothing is deleted. One
     cascade removes teams, players, rounds, tables, seats, byes, sheets, their history, rulings
     and print files (seats, byes and rulings restrict deleting a team or table alone, never its
-    tournament); the results-version signals leave rows that go with their tournament alone.
+    tournament); the results-version signals leave rows that go with their tournament alone. A
+    tournament another app's row keeps (``on_delete=PROTECT``: a competition's evening) is refused
+    before the backup, in that row's words; one the delete itself finds kept (a row added since the
+    check) is refused so too, and the backup written for it is removed again: nothing was deleted.
     """
     if confirmation.strip() != tournament.slug:
         raise ValidationError(_("Type the short name “%(slug)s” to confirm; nothing was deleted.")
                               % {"slug": tournament.slug})
     check_not_archived(tournament)
-    check_not_an_evening(tournament)
+    keeper = _keeper(tournament)
+    if keeper is not None:
+        raise ValidationError(_kept_message(tournament, keeper))
     try:
         backup = backups.backup_now(tournament, reason="before-delete")
     except Exception as error:  # disk full, folder missing: the director must know, and keep the data
         logger.exception("Backup before deleting %s failed", tournament.slug)
         raise ValidationError(_("The backup could not be written (%(error)s); nothing was deleted.")
                               % {"error": error}) from error
-    with transaction.atomic():
-        tournament.delete()
+    try:
+        with transaction.atomic():
+            tournament.delete()
+    except ProtectedError as error:  # kept by a row added since the check, or by one of its teams' rows
+        written = backups.find(tournament, backup.name)  # nothing was deleted: no "before-delete" file to keep
+        if written is not None:
+            with contextlib.suppress(OSError):  # a file left behind is a backup too; the refusal is what counts
+                written.path.unlink(missing_ok=True)
+        raise ValidationError(_kept_message(tournament, next(iter(error.protected_objects)))) from error
     return backup

@@ -38,11 +38,11 @@ from tournaments.models import (
     Team,
     Tournament,
 )
-from tournaments.services import backups
 from tournaments.services.seating import new_seats
 from tournaments.services.sheet_states import open_tables
 from tournaments.pairing import individual
 from tournaments.services.standings import standings, team_key
+from tournaments.signals import changed
 
 MIN_PLAYERS = 4
 
@@ -172,7 +172,7 @@ def write_tables(round_: Round, tables: list[tuple[int, tuple[str, ...]]], byes:
         for seat in new_seats(table, [team_by_id[team_id] for team_id in ids], pairs)
     ])
     Bye.objects.bulk_create([Bye(round=round_, team=team_by_id[team_id]) for team_id in byes])
-    backups.schedule(round_.tournament_id)  # bulk_create sends no post_save for the backups' receivers
+    changed(round_.tournament_id)  # bulk_create sends no post_save for the backups' receivers
 
 
 def write_individual(round_: Round, drawn: individual.IndividualRound, team_by_id: dict[str, Team]) -> None:

@@ -30,7 +30,7 @@ from django.utils.html import strip_spaces_between_tags
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
-from prizes.services import club_ranking
+from tournaments import screens
 from tournaments.models import Tournament
 from tournaments.services.public_names import shown_standings
 from tournaments.services.render_once import rendered
@@ -61,10 +61,12 @@ def _base(tournament: Tournament, what: str) -> str:
 
 
 def render_fragment(tournament: Tournament, standings: Standings) -> str:
-    """The standings list for phones, whitespace collapsed (it is polled all day)."""
+    """The standings list for phones, whitespace collapsed (it is polled all day). What the apps show
+    under it (prizes: the club ranking) is of the same standings — the frozen ones once frozen — and
+    is kept with them (:mod:`tournaments.screens`)."""
     html = render_to_string(FRAGMENT_TEMPLATE, {
         "tournament": tournament, "standings": standings, "poll_seconds": settings.PUBLIC_POLL_SECONDS,
-        "clubs": club_ranking(standings),  # the prizes app's club ranking, of the same standings
+        **screens.page_data(screens.STANDINGS, tournament, standings),
     })
     return re.sub(r"\s+", " ", strip_spaces_between_tags(html))
 

@@ -10,7 +10,7 @@ How, with what the day itself uses — a rehearsal that took a short cut would p
 - **The copy** is the tournament file (:mod:`.tournament_file`): exported and imported as a copy
   (new short name, table links and team codes, hidden), the same copier as *Restore a tournament*;
   it is then marked ``practice`` with ``practice_of`` the original. ``start_fresh`` makes a new
-  practice tournament of N numbered teams instead (the benchmarks' teams, ``busy_day``).
+  practice tournament of N numbered teams instead (the benchmarks' teams, ``register_numbered_teams``).
 - **The day** is played through the services the director and the phones use: the round is drawn
   (random, then Swiss), published, its clock started; most tables send their sheet through the
   table link (one team submits, another confirms with its team code), the others are typed at the
@@ -43,9 +43,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 import scoring
-from scoring.systems import GAME_OF, Game
-from tournaments.games import Scoring
-from tournaments.management.busy_day import register_numbered_teams
+from tournaments.games import Scoring, game_of
 from tournaments.models import (
     NAME_MAX_LENGTH,
     Bye,
@@ -65,7 +63,7 @@ from tournaments.services.results import record_result
 from tournaments.services.seating import side_count
 from tournaments.services.sheet_states import result_counts, waits_for_approval
 from tournaments.services.standings import standings
-from tournaments.services.teams import set_checked_in
+from tournaments.services.teams import register_numbered_teams, set_checked_in
 from tournaments.services.tournament_file import copy_file, export_file
 
 MIN_TEAMS, MAX_TEAMS = 2, 500
@@ -150,8 +148,9 @@ def start_fresh(teams: int, *, rounds_count: int | None = None, scoring_system: 
         raise ValidationError((_("A practice run has %(min)s to %(max)s players, not %(teams)s.") if individual
                                else _("A practice run has %(min)s to %(max)s teams, not %(teams)s."))
                               % {"min": least, "max": MAX_TEAMS, "teams": teams})
-    if six_player_boards and GAME_OF.get(scoring_system) == Game.KLAVERJAS:
-        raise ValidationError(_("A Klaverjassen table seats two teams."))
+    game = game_of(scoring_system)
+    if six_player_boards and 3 not in game.sides_per_table:
+        raise ValidationError(str(game.seats_two_only))
     began = time.perf_counter()
     name = (_("Practice run of %(teams)s players") if individual else _("Practice run of %(teams)s teams")) % {
         "teams": teams}

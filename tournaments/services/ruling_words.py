@@ -8,15 +8,16 @@ numbers). The words for players are made from the kept position, seat, card and 
 page's language, each time the page is shown; the kept verdict (legal or not, the rule) stays the
 answer. A ruling the engine no longer reads (a hand-edited file) is still shown, with its rule only.
 
-A Klaverjassen ruling (the card rules helper's) is put in words by
-:func:`tournaments.services.card_rulings.card_ruling_words`: the same list holds both kinds, and
-``_public_ruling.html`` shows each by its ``ruling.game``.
+Each game puts its own rulings in words (:meth:`~tournaments.games.GamePlugin.ruling_words`; a
+Klaverjassen ruling by :func:`tournaments.services.card_rulings.card_ruling_words`): the same list
+holds every kind, and ``_public_ruling.html`` shows each with its game's template.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.utils.translation import gettext as _
 
@@ -25,9 +26,7 @@ from engine.describe import card_name, describe_move_text
 from engine.errors import EngineError
 from engine.explain import explain
 from engine.position import Position, parse_position
-from scoring.systems import Game
 from tournaments.models import Ruling
-from tournaments.services.card_rulings import CardRulingWords, card_ruling_words
 from tournaments.services.disputes import language
 from tournaments.services.seating import COLOURS
 
@@ -109,7 +108,6 @@ def ruling_words(ruling: Ruling) -> RulingWords:
                        may_fold=verdict.get("may_fold") is True)
 
 
-def public_rulings(rulings: Iterable[Ruling]) -> list[RulingWords | CardRulingWords]:
-    """Each ruling in players' words, in the given order (a Klaverjassen one in its own words)."""
-    return [card_ruling_words(ruling) if ruling.game == Game.KLAVERJAS else ruling_words(ruling)
-            for ruling in rulings]
+def public_rulings(rulings: Iterable[Ruling]) -> list[Any]:
+    """Each ruling in players' words, in the given order, each in its game's words."""
+    return [ruling.plugin.ruling_words(ruling) for ruling in rulings]

@@ -40,7 +40,7 @@ class Question(str):
 def sheet_fields(table: Table, sheet: dict[str, Any]) -> dict[str, str]:
     """The form's fields holding a stored (seat-indexed) sheet: what a correction starts from."""
     fields = {"forfeit": str(sheet["forfeit"] + 1)} if sheet.get("forfeit") is not None else {}
-    return {**fields, **Scoring.of(table.round.tournament).game.sheet_fields(sheet)}
+    return {**fields, **table.round.tournament.plugin.sheet_fields(sheet)}
 
 
 def unfinished_question(table: Table, data: dict[str, Any], points: list,

@@ -27,8 +27,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments.models import Club, Player, Team, Tournament
-from tournaments.services import backups
-from tournaments.signals import bump
+from tournaments.names import clean_name
+from tournaments.signals import bump, changed
 
 
 @dataclass(frozen=True)
@@ -42,11 +42,6 @@ class TeamData:
     number: int | None = None
     people: tuple[int | None, ...] = ()
     """The person of the club's register each player is (their pks, in seat order), where known."""
-
-
-def clean_name(value: object) -> str:
-    """A name as people type it: surrounding and repeated spaces removed."""
-    return " ".join(str(value or "").split())
 
 
 def name_taken_message(tournament: Tournament, name: str) -> str:
@@ -190,12 +185,27 @@ def register_teams(tournament: Tournament, teams: Iterable[TeamData]) -> list[Te
             for team, data in zip(created, teams) for seat, name in enumerate(data.players, start=1)
         ])
     bump(pk=tournament.pk)  # bulk_create sends no post_save: what tournaments/signals.py would do
-    backups.schedule(tournament.pk)  # and what the backups' receivers would do
+    changed(tournament.pk)  # and what the backups' receivers would do
     return created
 
 
 def register_team(tournament: Tournament, data: TeamData) -> Team:
     return register_teams(tournament, [data])[0]
+
+
+def register_numbered_teams(tournament: Tournament, count: int) -> list[Team]:
+    """``count`` teams "Team 001" … with players "Player 1a", "Player 1b" …, from 25 clubs; in an
+    individual tournament ``count`` players "Player 001" … (a fresh practice run's teams, and the
+    benchmarks' and test data's)."""
+    if tournament.individual:
+        return register_teams(tournament, [
+            TeamData(name=f"Player {n:03d}", players=(f"Player {n:03d}",), club=f"Club {n % 25 + 1}")
+            for n in range(1, count + 1)
+        ])
+    return register_teams(tournament, [
+        TeamData(name=f"Team {n:03d}", players=(f"Player {n}a", f"Player {n}b"), club=f"Club {n % 25 + 1}")
+        for n in range(1, count + 1)
+    ])
 
 
 @transaction.atomic

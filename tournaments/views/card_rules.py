@@ -12,22 +12,19 @@ to its address, one still being tapped is shown at once. A refusal is 422, as ev
 
 from __future__ import annotations
 
-from urllib.parse import urlencode
-
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django_htmx.http import replace_url
 
-from scoring.systems import Game
 from tournaments.games.base import Scoring
 from tournaments.games.klaverjas import rules_of
 from tournaments.permissions import allowed_when_archived, director_required
 from tournaments.services import card_rules, card_rulings, dispute_desk
 from tournaments.services.house_rules import card_rule_lines
+from tournaments.views.dispute_desk import own_desk
 from tournaments.views.lookups import REFUSED, tournament_or_404
 
 ASKING = ("ask", "save")
@@ -66,14 +63,13 @@ def rules_helper(request: HttpRequest) -> HttpResponse:
 @director_required
 @allowed_when_archived(lambda request: request.POST.get("action") == "save")  # taps only read
 def director_helper(request: HttpRequest, slug: str) -> HttpResponse:
-    """The tournament's house rules apply; a ruling is saved with the table. A Keezen tournament's
-    disputes are the dispute desk's."""
+    """The tournament's house rules apply; a ruling is saved with the table. A tournament of another
+    game has its disputes at its own desk."""
     tournament = tournament_or_404(slug)
     data = request.POST if request.method == "POST" else request.GET
-    if tournament.game != Game.KLAVERJAS:
-        table = data.get("table", "")
-        query = f"?{urlencode({'table': table})}" if table.isdecimal() else ""
-        return redirect(reverse("director:dispute_desk", args=[slug]) + query)
+    elsewhere = own_desk(tournament, data, "director:card_rules")
+    if elsewhere is not None:
+        return elsewhere
     rules = rules_of(Scoring.of(tournament))
     question, action = _read(request, rules)
     table = dispute_desk.chosen_table(tournament, data.get("table"))

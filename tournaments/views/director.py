@@ -14,8 +14,8 @@ from django.views.decorators.http import require_POST
 from django.views.generic import CreateView, ListView, TemplateView, UpdateView
 from django_tables2 import Column, SingleTableMixin
 
-from door.services import attach_dues
-from keezen_site.redirects import back_to
+from common.redirects import back_to
+from tournaments import screens
 from tournaments.forms import TeamForm, TournamentForm
 from tournaments.listings import TeamListing
 from tournaments.models import Team, Tournament
@@ -213,7 +213,7 @@ def _checkin_context(tournament: Tournament, query: str = "") -> dict:
     return {
         "tournament": tournament,
         "teams": shown,
-        "fee": attach_dues(tournament, shown),  # the entry fee and each team's payments (door)
+        **screens.page_data(screens.CHECKIN, tournament, shown),  # what the apps show (door: the fees)
         "query": query,
         "present_count": sum(t.checked_in for t in teams),
         "team_count": len(teams),
@@ -239,7 +239,7 @@ def checkin_toggle(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return render(request, "tournaments/director/_checkin_row.html", {
         "team": row,
         "tournament": team.tournament,
-        "fee": attach_dues(team.tournament, [row]),
+        **screens.page_data(screens.CHECKIN, team.tournament, [row]),
         "present_count": active.filter(checked_in=True).count(),
         "team_count": active.count(),
         "oob": True,

@@ -3,11 +3,13 @@ rules ticked by the visitor). One page, answered by htmx: every tap or choice po
 state (position code, colour, seat, card, claim) and gets the desk back with the engine's answer,
 and the page's address becomes that state (``HX-Replace-Url``), so a reload, a shared link or the
 language switch shows the same board. Without JavaScript the same forms work as plain posts, each
-answered by a redirect to the state's address. A Klaverjassen tournament's disputes are the card
-rules helper's (:mod:`tournaments.views.card_rules`): its desk address leads there."""
+answered by a redirect to the state's address. Each game names its own desk
+(:attr:`~tournaments.games.GamePlugin.dispute_desk_url_name`; Klaverjassen's is the card rules helper,
+:mod:`tournaments.views.card_rules`): another game's desk address leads there."""
 
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import urlencode
 
 from django.contrib import messages
@@ -17,7 +19,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django_htmx.http import replace_url
 
-from scoring.systems import Game
+from tournaments.models import Tournament
 from tournaments.permissions import allowed_when_archived, director_required
 from tournaments.services import dispute_desk
 from tournaments.services.disputes import ruling_groups
@@ -44,16 +46,26 @@ def rules_helper(request: HttpRequest) -> HttpResponse:
     return _render(request, {**dispute_desk.desk_context(desk), "public": True, "desk_url": request.path}, public=True)
 
 
+def own_desk(tournament: Tournament, data: Any, here: str) -> HttpResponse | None:
+    """A redirect to the tournament's own dispute desk (its game's) when that is not ``here`` (a URL
+    name), keeping the chosen table; None when it is."""
+    desk = tournament.plugin.dispute_desk_url_name
+    if desk == here:
+        return None
+    table = data.get("table", "")
+    query = f"?{urlencode({'table': table})}" if table.isdecimal() else ""
+    return redirect(reverse(desk, args=[tournament.slug]) + query)
+
+
 @director_required
 @allowed_when_archived(lambda request: request.POST.get("action") == "save")  # taps only read
 def director_desk(request: HttpRequest, slug: str) -> HttpResponse:
     """The tournament's house rules apply; a ruling is saved with the table."""
     tournament = tournament_or_404(slug)
     data = request.POST if request.method == "POST" else request.GET
-    if tournament.game == Game.KLAVERJAS:  # its disputes are the card rules helper's
-        table = data.get("table", "")
-        query = f"?{urlencode({'table': table})}" if table.isdecimal() else ""
-        return redirect(reverse("director:card_rules", args=[slug]) + query)
+    elsewhere = own_desk(tournament, data, "director:dispute_desk")
+    if elsewhere is not None:
+        return elsewhere
     desk = dispute_desk.read_desk(data, tournament.house_rules)
     table = dispute_desk.chosen_table(tournament, data.get("table"))
     context = {"tournament": tournament, "tables": dispute_desk.current_tables(tournament), "desk_url": request.path,

@@ -15,7 +15,7 @@ from django.shortcuts import render
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from keezen_site.https import phones_address
+from common.https import phones_address
 from tournaments.exporters.base import Exporter, exporter
 from tournaments.models import PrintFile, Round, Tournament
 from tournaments.numbers import whole_or

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from keezen_site.https import phones_url
+from common.https import phones_url
 from tournaments.numbers import is_whole
 from tournaments.permissions import director_required
 from tournaments.services import draft as draft_services

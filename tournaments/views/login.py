@@ -13,7 +13,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpResponse
 from django.views.decorators.debug import sensitive_variables
 
-from keezen_site.https import client_address
+from common.https import client_address
 from tournaments.services import logins
 from tournaments.views.lookups import rate_limited
 

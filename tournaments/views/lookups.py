@@ -25,8 +25,7 @@ from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import resolve, reverse
 
-from tournaments.models import Player, Result, Round, Table, TableSeat, Tournament
-from tournaments.precompiled import Precompiled, attach
+from tournaments.models import Round, Table, Tournament
 
 
 def tournament_or_404(slug: str) -> Tournament:
@@ -34,15 +33,11 @@ def tournament_or_404(slug: str) -> Tournament:
     return get_object_or_404(Tournament, slug=slug)
 
 
-_public_tournament = Precompiled(lambda slug: Tournament.objects.public().filter(slug=slug))
-
-
 def public_tournament_or_404(slug: str) -> Tournament:
     """The tournament of ``slug`` as players see it: a hidden one or a practice run is not there
     (404, ``Tournament.objects.public()``). Every public view finds its tournament, round or table
-    through these ``public_`` lookups. The hottest query of the day: its SQL is compiled once
-    (:mod:`tournaments.precompiled`)."""
-    found = _public_tournament.first(slug)
+    through these ``public_`` lookups."""
+    found = Tournament.objects.public().filter(slug=slug).first()
     if found is None:
         raise Http404("No tournament matches the given query.")
     return found
@@ -66,29 +61,8 @@ def link_table(token: str) -> Table | None:
     """The table of a private link (``/s/<token>/``) with its seats and sheets (``with_sheets``), or
     None: an unknown link, or one of a practice run (nothing of a practice run is public, so its
     links open nothing)."""
-    table = _link_table.first(token)
-    if table is not None:
-        seats = _link_seats(table.pk)
-        players: dict[int, list[Player]] = {}
-        for player in _link_players(table.pk):
-            players.setdefault(player.team_id, []).append(player)
-        for seat in seats:
-            attach(seat.team, "players", players.get(seat.team_id, []))
-        attach(table, "seats", seats)
-        attach(table, "results", _link_sheets(table.pk))
-    return table
-
-
-# The table link's reads, compiled once (tournaments/precompiled.py): what
-# ``Table.objects.select_related("round__tournament").with_sheets()`` reads for one table, in the
-# same order (tests/test_precompiled.py holds them to it). A token is unique: no order to compile.
-_link_table = Precompiled(lambda token: Table.objects.filter(token=token).exclude(round__tournament__practice=True)
-                          .order_by().select_related("round__tournament"))
-_link_seats = Precompiled(lambda table: TableSeat.objects.filter(table_id=table).select_related("team__club")
-                          .order_by("position", "member"), number=True)
-_link_players = Precompiled(lambda table: Player.objects.filter(team__seats__table_id=table), number=True)
-_link_sheets = Precompiled(lambda table: Result.objects.filter(table_id=table).select_related("created_by")
-                           .order_by("-version"), number=True)
+    tables = Table.objects.filter(token=token).exclude(round__tournament__practice=True)
+    return tables.select_related("round__tournament").with_sheets().first()
 
 
 def round_or_404(slug: str, number: int, **filters) -> Round:

@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from keezen_site.https import phones_url
+from common.https import phones_url
 from tournaments.exporters.base import exporter
 from tournaments.permissions import allowed_when_archived, director_required
 from tournaments.services import rehearsal

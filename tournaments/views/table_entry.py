@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
-from keezen_site.https import client_address
+from common.https import client_address
 from tournaments.models import Table
 from tournaments.services import limits
 from tournaments.services import table_entry as entry

@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from keezen_site.https import phones_url
+from common.https import phones_url
 from tournaments.permissions import director_required
 from tournaments.services.search import matching_team_ids
 from tournaments.views.lookups import round_or_404, search_text

@@ -8,13 +8,16 @@ previewed import 410; a confirm whose teams clash with teams registered meanwhil
 that leaves a player unsure (the preview's question unanswered, or answered with a person no longer
 offered) 422, the preview shown again with the answers given, nothing written.
 
-Who each player is in the club's register (:mod:`people.imports`) is shown with the preview; people
-new to the register are created on confirm, in the same transaction as the teams.
+Who each player is in the club's register (:mod:`tournaments.club_register`, when a register is
+plugged in) is shown with the preview; people new to the register are created on confirm, in the same
+transaction as the teams.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict
+from typing import Any
 
 from django.contrib import messages
 from django.db import IntegrityError, transaction
@@ -23,7 +26,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from people.imports import ImportRow, people_for_import, preview_people
+from tournaments.club_register import ImportRow, club_register
 from tournaments.excel import teams as team_excel
 from tournaments.forms import TeamImportForm
 from tournaments.models import Tournament
@@ -59,6 +62,21 @@ def _import_rows(stored: list[dict]) -> list[ImportRow]:
     return rows
 
 
+def _preview(tournament: Tournament, rows: list[ImportRow], choices: Mapping[str, str] | None = None) -> Any:
+    """Who the rows' players are in the club's register, for the preview; None without a register."""
+    register = club_register()
+    return register.preview_import(tournament, rows, choices) if register is not None else None
+
+
+def _people_for_import(tournament: Tournament, rows: list[ImportRow],
+                       choices: Mapping[str, str]) -> tuple[list[TeamData], list[str]]:
+    """The rows' teams with their people of the register (and its problems); as the sheet gives them without one."""
+    register = club_register()
+    if register is None:
+        return [row.team for row in rows], []
+    return register.people_for_import(tournament, rows, choices)
+
+
 @director_required
 def upload(request: HttpRequest, slug: str) -> HttpResponse:
     """Read the sheet and show what would be created, or every error by row. Writes nothing."""
@@ -76,7 +94,7 @@ def upload(request: HttpRequest, slug: str) -> HttpResponse:
                 {**asdict(row.team), "row": row.row, "members": list(row.members)} for row in rows
             ]
             request.session[_file_key(tournament)] = {"filename": context["filename"], "warnings": result.warnings}
-            context["preview"] = preview_people(tournament, rows)
+            context["preview"] = _preview(tournament, rows)
         else:
             _forget(request, tournament)
             status = 413 if result.too_large else 422
@@ -91,7 +109,7 @@ def _preview_again(request: HttpRequest, tournament: Tournament, rows: list[Impo
                                      row_numbers=[row.row for row in rows], members=[row.members for row in rows])
     return render(request, TEMPLATE, {
         "tournament": tournament, "form": TeamImportForm(), "result": result, "filename": shown.get("filename", ""),
-        "preview": preview_people(tournament, rows, request.POST), "problems": problems,
+        "preview": _preview(tournament, rows, request.POST), "problems": problems,
     }, status=422)
 
 
@@ -112,7 +130,7 @@ def confirm(request: HttpRequest, slug: str) -> HttpResponse:
     if not errors:
         try:
             with transaction.atomic():
-                teams, problems = people_for_import(tournament, rows, request.POST)
+                teams, problems = _people_for_import(tournament, rows, request.POST)
                 if not problems:
                     register_teams(tournament, teams)
         except IntegrityError:

@@ -1,10 +1,10 @@
-"""``manage.py load_demo``: load the demo tournament, the demo Klaverjassen drive and the demo
-competition, with prizes for the demo tournament (idempotent)."""
+"""``manage.py load_demo``: load the demo tournament and the demo Klaverjassen drive, then what the
+club's apps add to them (:data:`tournaments.demo.demo_loaded`: prizes adds the demo tournament's
+prizes, seasons the demo competition); idempotent."""
 
 from django.core.management.base import BaseCommand
 
-from seasons.demo import load_prizes, load_season
-from tournaments.demo import load_demo, load_drive
+from tournaments.demo import demo_loaded, load_demo, load_drive
 
 
 class Command(BaseCommand):
@@ -16,7 +16,6 @@ class Command(BaseCommand):
             tournament, added = load()
             self.stdout.write(f"Demo tournament '{tournament.name}' (/t/{tournament.slug}/): {added} teams added, "
                               f"{tournament.teams.count()} in all.")
-        self.stdout.write(f"Demo tournament prizes: {load_prizes()} added.")
-        season, created = load_season()
-        self.stdout.write(f"Demo competition '{season.name}' (/c/{season.slug}/): {'added' if created else 'there'}, "
-                          f"{season.evenings.count()} evenings.")
+        for _receiver, lines in demo_loaded.send(sender=self.__class__):
+            for line in lines or ():
+                self.stdout.write(line)

@@ -1,7 +1,7 @@
 """``manage.py serve``: serve the site on the LAN with gunicorn and print the addresses for phones.
 
 With ``HTTPS=1`` (docs/https.md) it also serves HTTPS for the director on ``HTTPS_PORT`` (8443),
-with the certificate keezen_site/certificates.py makes on the first start: two gunicorn
+with the certificate common/certificates.py makes on the first start: two gunicorn
 processes, because gunicorn's certificate applies to every address it listens on, and the phones
 stay on plain HTTP (a certificate warning on every player's phone would stop the day). This
 command waits for both and stops both. With ``HTTPS=proxy`` it listens on 127.0.0.1 only, for the
@@ -22,9 +22,9 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.urls import reverse
 
-from keezen_site import certificates
-from keezen_site.https import Mode, certificate_names, is_loopback, public_url, public_url_from, unreachable_host
-from keezen_site.lan import lan_addresses
+from common import certificates
+from common.https import Mode, certificate_names, is_loopback, public_url, public_url_from, unreachable_host
+from common.lan import lan_addresses
 
 HTTPS_WORKERS = 2
 """Processes of the HTTPS server: the director and a desk laptop or two (threads as for HTTP)."""
@@ -61,7 +61,7 @@ class Command(BaseCommand):
             raise CommandError(f"HTTP and HTTPS cannot share port {port}: set PORT or HTTPS_PORT to another one.")
         for taken in (port, settings.HTTPS_PORT) if mode == Mode.VENUE else (port,):
             refuse_if_taken(host, taken)
-        os.environ["PORT"] = str(port)  # the servers' settings: the phones' port (keezen_site.https.phones_url)
+        os.environ["PORT"] = str(port)  # the servers' settings: the phones' port (common.https.phones_url)
         http = self.gunicorn(f"{host}:{port}", workers)
         if mode == Mode.VENUE:
             found = certificates.ensure(settings.HTTPS_DIR, *certificate_names())
@@ -89,7 +89,7 @@ class Command(BaseCommand):
 
     def print_qr_address(self, port: int) -> None:
         """The address on the table cards' QR codes: the servers' ``PUBLIC_URL`` setting
-        (keezen_site.https.public_url, the same function, with the port they are given)."""
+        (common.https.public_url, the same function, with the port they are given)."""
         chosen = os.environ.get("PUBLIC_URL")
         url = public_url(chosen, port, settings.HTTPS_MODE)
         if url:

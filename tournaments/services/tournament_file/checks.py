@@ -24,24 +24,23 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-import klaverjas
 import scoring
-from engine.errors import EngineError
-from engine.house_rules import parse_house_rules
 from tournaments.games import Scoring
 from tournaments.models import Entry, GameChoice
-from tournaments.services.tournament_file.schema import check_schema, is_int, shown
+from tournaments.services.tournament_file.kinds import is_int, shown
+from tournaments.services.tournament_file.schema import check_schema
 from tournaments.services.tournament_file.sides import players_of, side_keys
-from tournaments.services.tournament_file.spec import FORMAT, MAX_BYTES, MAX_DEPTH, MAX_PROBLEMS, READS
+from tournaments.services.tournament_file.spec import FORMAT, MAX_BYTES, MAX_DEPTH, MAX_PROBLEMS, READS, file_game
 
 
 def file_scoring(data: dict) -> Scoring:
-    """What scoring the file's sheets needs: its system, points list, deals and the game's flags."""
-    klaverjassen = data.get("game") == scoring.Game.KLAVERJAS
+    """What scoring the file's sheets needs: its system (the game's own when the file names none),
+    points list, deals and the game's flags."""
+    game = file_game(data)
     return Scoring.of(SimpleNamespace(
-        scoring_system=data.get("scoring") or (scoring.KLAVERJAS if klaverjassen else scoring.PAWN_ORDER),
+        scoring_system=data.get("scoring") or game.file_system,
         points_list=data.get("points") or scoring.DEFAULT_PAWN_ORDER_POINTS, deals=data.get("deals", 16),
-        game_rules=data.get("rules") if klaverjassen else None))
+        game_rules=game.file_flags(data.get("rules"))))
 
 
 class InvalidTournamentFile(ValueError):
@@ -57,7 +56,6 @@ class ParsedFile:
     and each table seats ``pairs`` instead of ``teams`` (:mod:`.sides`)."""
 
     data: dict
-    rules: Any
     individual: bool = False
     teams: list[dict] = field(default_factory=list)
     tables: list[dict] = field(default_factory=list)
@@ -69,10 +67,8 @@ class ParsedFile:
     round_details: list[dict] = field(default_factory=list)
     table_details: dict[tuple[int, int], dict] = field(default_factory=dict)
     rulings: list[dict] = field(default_factory=list)
-    door: dict | None = None
-    """The money at the door (entry fee and payments), when the file has it."""
-    prizes: dict | None = None
-    """The prizes of the day (settings, categories and their tags, the prize list), when the file has them."""
+    sections: dict[str, Any] = field(default_factory=dict)
+    """The registered sections the file has (:mod:`.sections`), checked, by key: ``"door"``, ``"prizes"``…"""
 
     @property
     def setup(self) -> Scoring:
@@ -326,27 +322,19 @@ def read_file(data: Any) -> ParsedFile:
         raise InvalidTournamentFile(listed(errors)) from None
 
 
-def _game_rules(data: dict) -> Any:
-    """Keezen's house rules of the file (a Klaverjassen file: Keezen's defaults, its own flags checked
-    by the card game's rules); the file's scoring system must be one of its game's."""
-    game = scoring.Game(data.get("game", scoring.Game.KEEZEN))
+def _check_game_rules(data: dict) -> None:
+    """The file's house rules must be its game's (:meth:`~tournaments.games.GamePlugin.check_file_rules`),
+    and its scoring system one of its game's."""
+    game = file_game(data)
     system = file_scoring(data).system
-    if scoring.GAME_OF[system] != game:
+    if scoring.GAME_OF[system] != game.game:
         raise InvalidTournamentFile([
             _('"scoring": "%(system)s" is not a scoring system of %(game)s (the file\'s "game"; a file without '
-              '"game" is Keezen)') % {"system": system, "game": game}])
-    if game == scoring.Game.KLAVERJAS:
-        if data.get("teams_per_table", 2) != 2:
-            raise InvalidTournamentFile([_('"teams_per_table": a Klaverjassen table seats two teams')])
-        try:
-            klaverjas.parse_house_rules(data.get("rules") or {})
-        except klaverjas.KlaverjasError as error:
-            raise InvalidTournamentFile([_('"rules": %(error)s') % {"error": error.message}]) from None
-        return parse_house_rules(None)
+              '"game" is Keezen)') % {"system": system, "game": game.game}])
     try:
-        return parse_house_rules(data.get("rules"))
-    except EngineError as error:  # the schema checks each flag against its column; the engine has the last word
-        raise InvalidTournamentFile([_('"rules": %(error)s') % {"error": error}]) from None
+        game.check_file_rules(data)
+    except ValueError as error:
+        raise InvalidTournamentFile([str(error)]) from None
 
 
 def _read(data: dict, errors: Problems) -> ParsedFile:
@@ -356,10 +344,10 @@ def _read(data: dict, errors: Problems) -> ParsedFile:
         check_schema(data, data["version"], individual, errors)
     if errors:
         raise InvalidTournamentFile(listed(errors))
-    rules = _game_rules(data)
+    _check_game_rules(data)
     by_id = _check_entrants(data["players" if individual else "teams"], individual, errors)
     tables, byes = _check_tables(data, by_id, individual, errors)
-    parsed = ParsedFile(data=data, rules=rules, individual=individual, teams=list(by_id.values()), tables=tables,
+    parsed = ParsedFile(data=data, individual=individual, teams=list(by_id.values()), tables=tables,
                         byes=byes)
     if data["version"] == 2 and not errors:
         from tournaments.services.tournament_file.day_checks import check_day

@@ -5,21 +5,19 @@ range and length of the schema (:mod:`.schema`); these checks see a file whose t
 sound and check what only version 2 holds makes sense: each team's details given once with a
 number of its own, each round's details for the rounds used, each table's link used once and its
 codes for exactly its teams, every version of every sheet numbered in order and possible at the
-table, the log's versions and teams, the rulings' tables, the money at the door (each payment
-of a team of the file, paid once), and the prizes (each category named once, carried by teams and
-players of the file, each prize of a category naming one). Each problem names its place.
+table, the log's versions and teams, the rulings' tables; then each registered section the file has
+(:mod:`.sections`: the money at the door, the prizes) by its own check. Each problem names its place.
 """
 
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from door.models import FeePer
-from prizes.models import PrizeRule
 from tournaments.games import Scoring
 from tournaments.services.sheet_states import result_counts
 from tournaments.services.tournament_file.checks import ParsedFile, file_scoring, sheet_problems
-from tournaments.services.tournament_file.schema import shown
+from tournaments.services.tournament_file.kinds import shown
+from tournaments.services.tournament_file.sections import keyed
 from tournaments.services.tournament_file.sides import seated, side_refs
 
 
@@ -170,109 +168,6 @@ def _check_rulings(rulings: list[dict], parsed: ParsedFile, errors: list[str]) -
         parsed.rulings.append(ruling)
 
 
-def _check_door(door: dict, parsed: ParsedFile, errors: list[str]) -> None:
-    """The entry fee's reductions named once and below the fee; each payment of a team of the file
-    (and of one of its players when the fee is per person), paid once, with a reduction of the fee."""
-    fee = door["fee"]
-    names: set[str] = set()
-    for reduction in fee["reductions"]:
-        if reduction["name"].casefold() in names:
-            errors.append(_("door: the reduction “%(name)s” is given twice") % {"name": reduction["name"]})
-        names.add(reduction["name"].casefold())
-        if reduction["amount"] > fee["amount"]:
-            errors.append(_("door: the reduction “%(name)s” is more than the fee itself") % {"name": reduction["name"]})
-    reductions = {reduction["name"] for reduction in fee["reductions"]}
-    players = {team["id"]: (1 if parsed.individual else 2) for team in parsed.teams}
-    per_person = fee["per"] == FeePer.PERSON
-    paid: dict[tuple[str, int | None], int] = {}
-    for number, payment in enumerate(door["payments"], start=1):
-        at = _("door, payment %(number)s") % {"number": number}
-        team, seat = payment["team"], payment.get("player")
-        if team not in players:
-            message = (_("%(at)s: player %(team)s is not in the list of players") if parsed.individual
-                       else _("%(at)s: team %(team)s is not in the list of teams"))
-            errors.append(message % {"at": at, "team": team})
-            continue
-        if per_person and seat is None:
-            errors.append(_('%(at)s: "player" is missing: the fee is paid per person') % {"at": at})
-            continue
-        if not per_person and seat is not None:
-            errors.append(_('%(at)s: "player" is given, but the fee is paid per team') % {"at": at})
-            continue
-        whom = (_("player %(player)s") if parsed.individual else _("team %(team)s")) % {"team": team, "player": team}
-        if seat is not None and seat > players[team]:  # only an individual file's entrant: a team of one
-            errors.append(_('%(at)s: player %(player)s enters alone: "player" must be 1') % {"at": at, "player": team})
-            continue
-        if (team, seat) in paid:
-            message = (_("%(at)s: %(who)s has paid already (payment %(other)s)") if seat is None or parsed.individual
-                       else _("%(at)s: player %(seat)s of %(who)s has paid already (payment %(other)s)"))
-            errors.append(message % {"at": at, "who": whom, "seat": seat, "other": paid[(team, seat)]})
-            continue
-        paid[(team, seat)] = number
-        if "reduction" in payment and payment["reduction"] not in reductions:
-            errors.append(_("%(at)s: “%(name)s” is not a reduction of the fee") % {"at": at, "name": payment["reduction"]})
-    parsed.door = door
-
-
-def _check_category_tags(category: dict, parsed: ParsedFile, errors: list[str]) -> None:
-    """Who carries ``category``: teams and players of the file, each once (an individual file's
-    players by their ids; a team file's players by their team's id and seat)."""
-    at = _("prizes, category “%(name)s”") % {"name": category["name"]}
-    ids = {team["id"] for team in parsed.teams}
-    if parsed.individual:
-        tagged: set = set()
-        for player in category["players"]:
-            if player not in ids:
-                errors.append(_("%(at)s: player %(player)s is not in the list of players")
-                              % {"at": at, "player": player})
-            elif player in tagged:
-                errors.append(_("%(at)s: player %(player)s is listed twice") % {"at": at, "player": player})
-            tagged.add(player)
-        return
-    teams: set[str] = set()
-    for team in category["teams"]:
-        if team not in ids:
-            errors.append(_("%(at)s: team %(team)s is not in the list of teams") % {"at": at, "team": team})
-        elif team in teams:
-            errors.append(_("%(at)s: team %(team)s is listed twice") % {"at": at, "team": team})
-        teams.add(team)
-    players: set[tuple[str, int]] = set()
-    for player in category["players"]:
-        key = (player["team"], player["player"])
-        if key[0] not in ids:
-            errors.append(_("%(at)s: team %(team)s is not in the list of teams") % {"at": at, "team": key[0]})
-        elif key in players:
-            errors.append(_("%(at)s: player %(seat)s of team %(team)s is listed twice")
-                          % {"at": at, "seat": key[1], "team": key[0]})
-        players.add(key)
-
-
-def _check_prizes(prizes: dict, parsed: ParsedFile, errors: list[str]) -> None:
-    """Each category named once (ignoring case, as the database does), carried by teams and players
-    of the file; each prize of a category naming one of them, and no other prize naming one. Not
-    checked: whether anybody can win a prize in the standings (the director's page asks that of a
-    change; a backup holds what the day had, and restores it as it was)."""
-    names: dict[str, str] = {}
-    for category in prizes["categories"]:
-        key = category["name"].lower()
-        if key in names:
-            errors.append(_("prizes: the category “%(name)s” is given twice") % {"name": category["name"]})
-            continue
-        names[key] = category["name"]
-        _check_category_tags(category, parsed, errors)
-    for number, prize in enumerate(prizes["list"], start=1):
-        at = _("prizes, prize %(number)s") % {"number": number}
-        if prize["rule"] != PrizeRule.CATEGORY:
-            if "category" in prize:
-                errors.append(_('%(at)s: "category" is given, but only a prize of a category names one') % {"at": at})
-        elif "category" not in prize:
-            errors.append(_('%(at)s: "category" is missing: the prize is for the best of a category') % {"at": at})
-        elif prize["category"].lower() not in names:
-            errors.append(_('%(at)s: “%(name)s” is not a category of "categories"')
-                          % {"at": at, "name": prize["category"]})
-    parsed.prizes = prizes
-
-
 def check_day(parsed: ParsedFile, errors: list[str]) -> None:
     """Check version 2's sections of ``parsed`` (whose version-1 sections are sound) and fill them in."""
     data = parsed.data
@@ -283,7 +178,8 @@ def check_day(parsed: ParsedFile, errors: list[str]) -> None:
     _check_round_details(data["round_details"], parsed, errors)
     _check_table_details(data["table_details"], parsed, errors)
     _check_rulings(data["rulings"], parsed, errors)
-    if "door" in data:
-        _check_door(data["door"], parsed, errors)
-    if "prizes" in data:
-        _check_prizes(data["prizes"], parsed, errors)
+    for section in keyed():  # the apps' sections (the money at the door, the prizes), on a sound file
+        if section.key in data:
+            if section.check is not None:
+                section.check(data[section.key], parsed, errors)
+            parsed.sections[section.key] = data[section.key]

@@ -8,9 +8,9 @@ the order it was given.
 
 Version 1's sections (``teams``, ``tables``) keep their shape: a table's result there is the sheet
 that counts in the standings now, so a version-1 reader sees the standings of the day. Version 2
-adds sections beside them that hold the rest of a running day (see :mod:`.spec`), ``door``
-(the entry fee and its payments) only for a tournament that asks a fee, and ``prizes`` (the
-prize list, its settings and the categories) only for a tournament that has any of them. An individual
+adds sections beside them that hold the rest of a running day (see :mod:`.spec`), then each
+registered section (:mod:`.sections`) whose export gives a value — ``door`` (the entry fee and its
+payments) only for a tournament that asks a fee, ``prizes`` only for one that has any. An individual
 tournament writes ``"entry": "individual"``, ``players`` instead of ``teams`` and tables of
 ``pairs`` whose results are the stored lists in pair order (:mod:`.sides`).
 """
@@ -28,18 +28,16 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import connection, transaction
-from django.db.models import F
+from django.db.models import F, Value
 from django.utils import timezone
 
 import scoring
-from door.models import Fee, Payment, Reduction
-from prizes.models import Category, PlayerCategory, Prize, PrizeRule, PrizeSettings, TeamCategory
-from tournaments.games import game_of
 from tournaments.models import (
     Bye, MissedRounds, Player, Result, ResultEvent, Round, Ruling, Table, TableSeat, Team, Tournament,
 )
 from tournaments.services.sheet_states import result_counts
 from tournaments.services.standings import team_key
+from tournaments.services.tournament_file.sections import ExportContext, keyed, player_ref
 from tournaments.services.tournament_file.sides import indexed
 from tournaments.services.tournament_file.spec import FORMAT, VERSION
 
@@ -131,15 +129,15 @@ def _export(tournament: Tournament, version: int) -> dict[str, Any]:
     data: dict[str, Any] = {"format": FORMAT, "version": version}
     if version >= 2:
         data["exported_at"] = when(timezone.now())
-    game = game_of(tournament.scoring_system)
-    if game.game != scoring.Game.KEEZEN:  # a file without "game" is Keezen (klaverjas.md)
+    game = tournament.plugin
+    if not game.file_default:  # a file without "game" is of the default game (klaverjas.md)
         data["game"] = game.game
     data.update({
         "name": tournament.name, "date": tournament.date.isoformat(), "scoring": tournament.scoring_system,
         "rounds": tournament.rounds, "round_minutes": tournament.round_minutes, "seed": tournament.seed,
         "rules": game.file_rules(tournament),
     })
-    if game.game == scoring.Game.KLAVERJAS:
+    if game.file_writes_deals:
         data["deals"] = tournament.deals
     if tournament.venue:
         data["venue"] = tournament.venue
@@ -207,81 +205,12 @@ def _export(tournament: Tournament, version: int) -> dict[str, Any]:
     table_at = {table["pk"]: (round_["number"], table["number"])
                 for round_ in rows.rounds for table in rows.tables[round_["pk"]]}
     data["rulings"] = [_ruling_entry(ruling, table_at) for ruling in rows.rulings]
-    door = _door_section(tournament, key_of)
-    if door is not None:  # only a tournament that asks an entry fee: the files of the others stay as they were
-        data["door"] = door
-    prizes = _prizes_section(tournament, key_of, rows.number_of, individual)
-    if prizes is not None:  # only a tournament with prizes, categories or its own settings: the others' files stay
-        data["prizes"] = prizes
+    context = ExportContext(tournament=tournament, individual=individual, key_of=key_of, number_of=rows.number_of)
+    for section in keyed():  # None: the tournament does not use the app, and its file stays as it was
+        value = section.export(context) if section.export is not None else None
+        if value is not None:
+            data[section.key] = value
     return data
-
-
-def _prizes_section(tournament: Tournament, key_of: dict[int, str], number_of: dict[int, int],
-                    individual: bool) -> dict[str, Any] | None:
-    """The prize settings, the categories by name with who carries them (teams by number, players
-    by team number and seat; an individual tournament's players by their ids) and the prizes in
-    handing-out order; None when the tournament has no prize, no category and the default settings
-    (:mod:`prizes`). Five queries."""
-    settings = PrizeSettings.objects.filter(tournament=tournament).values("one_each", "club_size").first()
-    defaults = {field: PrizeSettings._meta.get_field(field).default for field in ("one_each", "club_size")}
-    categories = sorted(Category.objects.filter(tournament=tournament).values_list("pk", "name"), key=lambda c: c[1])
-    prizes = list(Prize.objects.filter(tournament=tournament).order_by("order").values(
-        "rule", "number", "what", "category__name"))
-    if not prizes and not categories and (settings is None or settings == defaults):
-        return None
-    settings = settings or defaults
-    teams: dict[int, set[int]] = defaultdict(set)
-    for category_id, team_id in TeamCategory.objects.filter(category__tournament=tournament).values_list(
-            "category_id", "team_id"):
-        teams[category_id].add(team_id)
-    players: dict[int, set[tuple[int, int]]] = defaultdict(set)
-    for category_id, team_id, seat in PlayerCategory.objects.filter(category__tournament=tournament).values_list(
-            "category_id", "player__team_id", "player__seat"):
-        players[category_id].add((team_id, seat))
-    listed = []
-    for pk, name in categories:
-        if individual:  # the entrant or its one player carries it: the player of the file
-            carriers = teams[pk] | {team_id for team_id, _seat in players[pk]}
-            listed.append({"name": name,
-                           "players": [key_of[team_id] for team_id in sorted(carriers, key=number_of.get)]})
-        else:
-            listed.append({"name": name, "teams": [key_of[team_id] for team_id in sorted(teams[pk], key=number_of.get)],
-                           "players": [{"team": key_of[team_id], "player": seat} for team_id, seat in
-                                       sorted(players[pk], key=lambda found: (number_of[found[0]], found[1]))]})
-    entries = []
-    for prize in prizes:
-        entry: dict[str, Any] = {"rule": prize["rule"]}
-        if prize["rule"] == PrizeRule.CATEGORY:
-            entry["category"] = prize["category__name"]
-        entry.update({"number": prize["number"], "what": prize["what"]})
-        entries.append(entry)
-    return {"one_each": settings["one_each"], "club_size": settings["club_size"], "categories": listed, "list": entries}
-
-
-def _door_section(tournament: Tournament, key_of: dict[int, str]) -> dict[str, Any] | None:
-    """The entry fee, its reductions (by name) and the payments (by team number and seat), or None
-    when the tournament asks no fee (:mod:`door`)."""
-    fee = Fee.objects.filter(tournament=tournament).values("pk", "per", "amount").first()
-    if fee is None:
-        return None
-    reductions = sorted(Reduction.objects.filter(fee_id=fee["pk"]).values_list("name", "amount"))
-    by = f"by__{get_user_model().USERNAME_FIELD}"
-    payments = []
-    for row in Payment.objects.filter(team__tournament=tournament).order_by("team__number", "player__seat").values(
-            "team_id", "player__seat", "amount", "method", "reduction", "paid_at", taken_by=F(by)):
-        entry: dict[str, Any] = {"team": key_of[row["team_id"]]}
-        if row["player__seat"] is not None:
-            entry["player"] = row["player__seat"]
-        entry.update({"amount": row["amount"], "method": row["method"]})
-        if row["reduction"]:
-            entry["reduction"] = row["reduction"]
-        entry["at"] = when(row["paid_at"])
-        if row["taken_by"]:
-            entry["by"] = row["taken_by"]
-        payments.append(entry)
-    return {"fee": {"per": fee["per"], "amount": fee["amount"],
-                    "reductions": [{"name": name, "amount": amount} for name, amount in reductions]},
-            "payments": payments}
 
 
 def _entrant(team: dict[str, Any], key_of: dict[int, str], rows: _Rows, individual: bool) -> dict[str, Any]:
@@ -333,8 +262,9 @@ def _rows(tournament: Tournament) -> _Rows:
         "pk", "number", "name", "club__name", "club__town", "checked_in", "checked_in_at", "withdrawn",
         "registered_at"))
     players: dict[int, list[tuple[str, str]]] = defaultdict(list)
+    refs = player_ref()  # who of the club's register a player is, when an app keeps one
     for team_id, name, ref in Player.objects.filter(team__tournament=tournament).order_by("team_id", "seat") \
-            .values_list("team_id", "name", "person__ref"):
+            .values_list("team_id", "name", refs.lookup if refs is not None else Value("")):
         players[team_id].append((name, ref or ""))
     rows = _Rows(teams=teams, players=players, number_of={team["pk"]: team["number"] for team in teams},
                  rounds=list(Round.objects.filter(tournament=tournament).order_by("number").values(

@@ -4,7 +4,9 @@ The limits keep a damaged or hostile file from costing the laptop more than a mo
 above what a real day writes (a 250-team day in round 3 is about 0.5 MB and nests 8 levels deep).
 """
 
-from tournaments.games import GAMES
+from typing import Any
+
+from tournaments.games import GAMES, GamePlugin
 from tournaments.models.registration import NOTE_MAX_LENGTH
 
 FORMAT = "keezen-tournament"
@@ -35,3 +37,13 @@ JSON_INT_MAX = 2**53 - 1
 standings, a ruling's position and verdict, a sheet): the range every JSON reader keeps exactly (RFC 7493)."""
 MAX_PROBLEMS = 100
 """The most problems listed for one file; the rest are counted."""
+
+
+DEFAULT_GAME = next(game for game in GAMES.values() if game.file_default)
+"""The game of a file that names none (``"game"`` is left out of its files: the files of before the others)."""
+
+
+def file_game(data: dict[str, Any]) -> GamePlugin:
+    """The game a file is of: the one its ``"game"`` names, or :data:`DEFAULT_GAME`."""
+    named = data.get("game")
+    return next((game for game in GAMES.values() if game.game == named), DEFAULT_GAME)

@@ -3,11 +3,11 @@ from (a restore), or beside it as a copy.
 
 Everything is checked first (:func:`~.checks.read_file`), then written in one transaction and in
 bulk — one insert per kind of row (teams, players, rounds, tables, seats, sheet versions, their
-log, byes, rulings, the entry fee with its payments and the prizes with their categories when the
-file has them) — so the number of queries does not grow with the size of the tournament and
-a refusal or a failure half-way leaves the database exactly as it was. The prizes are written as
-the file holds them, without the director's page's check that somebody can win each one in the
-standings of now: a backup of the day restores whatever the standings are.
+log, byes, rulings, then each registered section the file has, such as the entry fee with its
+payments and the prizes with their categories: :mod:`.sections`) — so the number of queries does
+not grow with the size of the tournament and a refusal or a failure half-way leaves the database
+exactly as it was. A restore keeps what sections keep of the tournament replaced that the file does
+not hold (a competition's evenings).
 
 The three ways in:
 
@@ -32,16 +32,12 @@ from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from door.models import Fee, Payment, Reduction
-from people.refs import people_by_ref
-from prizes.models import Category, PlayerCategory, Prize, PrizeSettings, TeamCategory
 from tournaments.models import (
     NAME_MAX_LENGTH,
     Bye,
     Club,
     Entry,
     Language,
-    Player,
     Result,
     ResultEvent,
     ResultSource,
@@ -56,7 +52,8 @@ from tournaments.models import (
 from tournaments.models.rounds import new_table_token, new_team_code
 from tournaments.services.teams import TeamData, clubs_by_name, register_teams, whole_batches
 from tournaments.services.tournament_file.checks import InvalidTournamentFile, ParsedFile, read_file
-from tournaments.services.tournament_file.schema import moment
+from tournaments.services.tournament_file.kinds import moment
+from tournaments.services.tournament_file.sections import WriteContext, keyed, player_ref, sections
 from tournaments.services.tournament_file.sides import players_of, seated, side_keys, side_refs, stored_sheet
 from tournaments.signals import bump
 
@@ -152,7 +149,7 @@ def _tournament_fields(parsed: ParsedFile, copy: bool, replacing: Tournament | N
         "venue": data.get("venue", ""), "scoring_system": parsed.setup.system,
         "deals": data.get("deals", 16), "game_rules": dict(parsed.setup.rules),
         "rounds": data.get("rounds", 3), "round_minutes": data.get("round_minutes", 45),
-        "teams_per_table": teams_per_table, **parsed.rules.as_json(),
+        "teams_per_table": teams_per_table,
         "entry": Entry.INDIVIDUAL if parsed.individual else Entry.TEAMS,
     }
     if parsed.individual:
@@ -200,7 +197,9 @@ def _users(parsed: ParsedFile) -> dict[str, Any]:
     names = {entry["by"] for details in parsed.table_details.values()
              for entry in (*details["sheets"], *details["events"]) if entry.get("by")}
     names |= {ruling["by"] for ruling in parsed.rulings if ruling.get("by")}
-    names |= {payment["by"] for payment in (parsed.door or {}).get("payments", ()) if payment.get("by")}
+    for section in keyed():
+        if section.users is not None and section.key in parsed.sections:
+            names |= set(section.users(parsed.sections[section.key]))
     if not names:
         return {}
     User = get_user_model()
@@ -221,14 +220,17 @@ def _users(parsed: ParsedFile) -> dict[str, Any]:
 def _write(parsed: ParsedFile, *, copy: bool = False, replacing: Tournament | None = None) -> Tournament:
     if parsed.version >= 2 and not copy:
         _refuse_taken_links(parsed, replacing)  # a link opens one table, of one tournament
-    evenings = []
-    if replacing is not None:
-        evenings = _evenings_of(replacing)
+    kept: list[tuple[Any, Any]] = []
+    if replacing is not None:  # what sections keep of it that the file does not hold (a competition's evenings)
+        kept = [(section, section.keep(replacing)) for section in sections()
+                if section.keep is not None and section.restore is not None]
         replacing.delete()  # one cascade, as lifecycle.delete_tournament (the file's backup is written)
     tournament = Tournament.objects.create(**_tournament_fields(parsed, copy, replacing))
     links = NEW if copy else KEEP
     players = [players_of(t, parsed.individual) for t in parsed.teams]
-    person_of = people_by_ref({ref: name for team in players for name, ref in team if ref is not None})
+    refs = player_ref()  # who of the club's register a player is, when an app keeps one
+    named = {ref: name for team in players for name, ref in team if ref is not None}
+    person_of = refs.resolve(named) if refs is not None and named else {}
     created = register_teams(tournament, [
         TeamData(name=t["name"].strip(), club=t.get("club", ""), number=number,
                  players=tuple(name for name, _ref in team), people=tuple(person_of.get(ref) for _name, ref in team))
@@ -272,12 +274,12 @@ def _write(parsed: ParsedFile, *, copy: bool = False, replacing: Tournament | No
                    created_at=moment(ruling["at"]), created_by=users.get(ruling.get("by")))
             for ruling in parsed.rulings
         ])
-    if parsed.door is not None:
-        _write_door(parsed.door, tournament, team_of, users)
-    if parsed.prizes is not None:
-        _write_prizes(parsed.prizes, tournament, team_of, parsed.individual)
-    if evenings:
-        _restore_evenings(tournament, evenings)
+    context = WriteContext(tournament=tournament, individual=parsed.individual, team_of=team_of, users=users)
+    for section in keyed():
+        if section.write is not None and section.key in parsed.sections:
+            section.write(parsed.sections[section.key], context)
+    for section, rows in kept:
+        section.restore(tournament, rows)
     # bulk_create sends no post_save: raise the results version as tournaments/signals.py would.
     bump(pk=tournament.pk)
     if not parsed.tournament:  # a file without the day's status (version 1): derive it from its rounds and sheets
@@ -287,23 +289,6 @@ def _write(parsed: ParsedFile, *, copy: bool = False, replacing: Tournament | No
     tournament.refresh_from_db()
     return tournament
 
-
-def _evenings_of(tournament: Tournament) -> list[Any]:
-    """The competitions' evenings this tournament is (``seasons``): a restore over it keeps them."""
-    from seasons.models import Evening  # seasons builds on tournaments, not the other way round
-
-    return list(Evening.objects.filter(tournament=tournament))
-
-
-def _restore_evenings(tournament: Tournament, evenings: list[Any]) -> None:
-    """The evenings of the tournament restored over, now of its restored self, its players linked again
-    to the register by name where the file named no person (``people.refs``)."""
-    from people.refs import people_by_name
-    from seasons.models import Evening
-
-    Evening.objects.bulk_create([Evening(competition_id=evening.competition_id, number=evening.number,
-                                         tournament=tournament) for evening in evenings])
-    people_by_name([tournament.pk], with_ids=True)
 
 
 def _detail(parsed: ParsedFile, entry: dict) -> dict:
@@ -379,51 +364,3 @@ def _write_sheets(parsed: ParsedFile, tables: list[dict], table_objects: list[Ta
             ))
     ResultEvent.objects.bulk_create(events)
 
-
-def _write_door(door: dict, tournament: Tournament, team_of: dict[str, Team], users: dict) -> None:
-    """The entry fee, its reductions and the payments (:mod:`door`): three inserts, and one query for
-    the players when the fee is per person."""
-    fee = Fee.objects.create(tournament=tournament, per=door["fee"]["per"], amount=door["fee"]["amount"])
-    Reduction.objects.bulk_create([Reduction(fee=fee, name=reduction["name"], amount=reduction["amount"])
-                                   for reduction in door["fee"]["reductions"]])
-    players = {}
-    if any("player" in payment for payment in door["payments"]):
-        players = {(player.team_id, player.seat): player for player in Player.objects.filter(team__tournament=tournament)}
-    with whole_batches():
-        Payment.objects.bulk_create([
-            Payment(team=team_of[payment["team"]], player=players.get((team_of[payment["team"]].pk, payment.get("player"))),
-                    amount=payment["amount"], method=payment["method"], reduction=payment.get("reduction", ""),
-                    paid_at=moment(payment["at"]), by=users.get(payment.get("by")))
-            for payment in door["payments"]
-        ])
-
-
-def _write_prizes(prizes: dict, tournament: Tournament, team_of: dict[str, Team], individual: bool) -> None:
-    """The prize settings, the categories with their tags and the prizes in handing-out order
-    (:mod:`prizes`): five inserts, and one query for the players when a team's player carries a
-    category. An individual file's player carries a category as the director's page ticks it: the
-    entrant (a team of one)."""
-    PrizeSettings.objects.create(tournament=tournament, one_each=prizes["one_each"], club_size=prizes["club_size"])
-    player_of = {}
-    if not individual and any(category["players"] for category in prizes["categories"]):
-        player_of = {(team_id, seat): pk for pk, team_id, seat in
-                     Player.objects.filter(team__tournament=tournament).values_list("pk", "team_id", "seat")}
-    with whole_batches():
-        categories = Category.objects.bulk_create([Category(tournament=tournament, name=category["name"])
-                                                   for category in prizes["categories"]])
-        tagged = list(zip(prizes["categories"], categories))
-        TeamCategory.objects.bulk_create([
-            TeamCategory(category=category, team=team_of[team])
-            for entry, category in tagged for team in entry["players" if individual else "teams"]
-        ])
-        if not individual:
-            PlayerCategory.objects.bulk_create([
-                PlayerCategory(category=category, player_id=player_of[(team_of[player["team"]].pk, player["player"])])
-                for entry, category in tagged for player in entry["players"]
-            ])
-        by_name = {category.name.lower(): category for category in categories}  # named once, ignoring case (checked)
-        Prize.objects.bulk_create([
-            Prize(tournament=tournament, order=order, what=prize["what"], rule=prize["rule"], number=prize["number"],
-                  category=by_name[prize["category"].lower()] if "category" in prize else None)
-            for order, prize in enumerate(prizes["list"], start=1)
-        ])
