@@ -25,6 +25,18 @@ from tournaments.services.teams import TeamData, register_teams
 PASSWORD = "keezen-test-password"
 
 
+def pytest_collection_finish(session) -> None:
+    """The garbage collector skips what every test shares: the modules, Django and the test modules
+    are collected, imported and kept for the whole run, so they are frozen out of its full passes
+    (``gc.freeze``), and it runs every 10,000 new objects instead of every 700 (Django's templates
+    and querysets make many short-lived ones). About a tenth of the suite's CPU time went to it."""
+    import gc
+
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(10_000, 50, 50)
+
+
 @pytest.fixture(autouse=True)
 def _fast_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

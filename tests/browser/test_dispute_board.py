@@ -155,6 +155,9 @@ def switch_language(page, language: str) -> None:
         page.locator(".navbar-toggler").tap()
         try:
             button.wait_for(state="visible", timeout=5_000)
+            # The menu slides open: a tap while it moves lands on whatever the moving button uncovers
+            # (on a busy machine, the menu's link above it), so wait until it stands still.
+            page.locator(".navbar-collapse.collapsing").wait_for(state="detached", timeout=5_000)
         except PlaywrightTimeoutError:
             button.evaluate("button => button.click()")
             return

@@ -212,15 +212,28 @@ def _min_cost_pairs(standing: list[TeamRecord], avoid_same_club: bool) -> list[t
     club_cost = quality_bound
     rematch_cost = quality_bound * (n // 2 + 1)  # more than any sum of club + distance costs
 
+    def clean(a: TeamRecord, b: TeamRecord) -> bool:
+        return not (_have_met(a, b) or (avoid_same_club and _same_club(a, b)))
+
+    def neighbours(lo: int, hi: int) -> list[tuple[int, int]] | None:
+        """Neighbours paired (1-2, 3-4, ...) when all those pairs are clean. It is the only perfect
+        matching whose every pair is one place apart, so then it is the one cheapest draw of lo..hi-1,
+        on the sparse graph and on the complete one: the matching would return exactly it, only slower."""
+        if (hi - lo) % 2 or not all(clean(standing[i], standing[i + 1]) for i in range(lo, hi, 2)):
+            return None
+        return [(i, i + 1) for i in range(lo, hi, 2)]
+
     def sparse(lo: int, hi: int) -> list[tuple[int, int]] | None:
         """Clean edges only (no rematch, no avoided club) between near neighbours in lo..hi-1."""
+        pairs = neighbours(lo, hi)
+        if pairs is not None:
+            return pairs
         graph = nx.Graph()
         graph.add_nodes_from(range(lo, hi))
         top = NEIGHBOURS**2 + 1
         for i in range(lo, hi):
             for j in range(i + 1, min(hi, i + 1 + NEIGHBOURS)):
-                a, b = standing[i], standing[j]
-                if _have_met(a, b) or (avoid_same_club and _same_club(a, b)):
+                if not clean(standing[i], standing[j]):
                     continue
                 graph.add_edge(i, j, weight=top - (j - i) ** 2)
         matching = nx.max_weight_matching(graph, maxcardinality=True)
@@ -247,8 +260,8 @@ def _min_cost_pairs(standing: list[TeamRecord], avoid_same_club: bool) -> list[t
         # sum(top - cost) is minimising sum(cost).
         return _as_pairs(nx.max_weight_matching(graph, maxcardinality=True))
 
-    pairs = None
-    if n > BLOCK:
+    pairs = neighbours(0, n)
+    if pairs is None and n > BLOCK:
         pairs = blocks()
     if pairs is None and n - 1 > NEIGHBOURS:
         pairs = sparse(0, n)
