@@ -191,6 +191,17 @@ def migrated_sqlite(tmp_path_factory):
 
 
 @pytest.fixture
+def inline(settings, django_capture_on_commit_callbacks):
+    """Backups written at commit, in this thread; ``inline()`` is a block whose commits run."""
+    settings.BACKUPS_RUN = "inline"
+
+    def commits():
+        return django_capture_on_commit_callbacks(execute=True)
+
+    return commits
+
+
+@pytest.fixture
 def english():
     """Messages in English (the site's default language is Dutch); a module that asserts English
     texts says ``pytestmark = pytest.mark.usefixtures("english")``."""

@@ -27,17 +27,6 @@ from tournaments.services.rounds import add_round
 from tournaments.services.teams import TeamData, register_teams, set_checked_in
 
 
-@pytest.fixture
-def inline(settings, django_capture_on_commit_callbacks):
-    """Backups written at commit, in this thread; ``inline()`` is a block whose commits run."""
-    settings.BACKUPS_RUN = "inline"
-
-    def commits():
-        return django_capture_on_commit_callbacks(execute=True)
-
-    return commits
-
-
 def files(tournament: Tournament) -> list[str]:
     folder = Path(backups.folder_of(tournament))
     return sorted(path.name for path in folder.iterdir()) if folder.exists() else []

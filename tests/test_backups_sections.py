@@ -25,17 +25,6 @@ from tournaments.services.tournament_file.sections import keyed, sections
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 
 
-@pytest.fixture
-def inline(settings, django_capture_on_commit_callbacks):
-    """Backups written at commit, in this thread; ``inline()`` is a block whose commits run."""
-    settings.BACKUPS_RUN = "inline"
-
-    def commits():
-        return django_capture_on_commit_callbacks(execute=True)
-
-    return commits
-
-
 def newest_file(tournament: Tournament) -> dict:
     newest = backups.latest(tournament)
     assert newest is not None, "no backup was written"
