@@ -59,10 +59,13 @@ demo: migrate
 run: demo
 	HTTPS=$(HTTPS) $(PY) manage.py serve
 
-# Every core the machine has (pytest-xdist; TEST_WORKERS=0 runs in this one process); tests that must
-# not run beside each other share an xdist_group (--dist loadgroup).
+# Every core the machine has (pytest-xdist; TEST_WORKERS=0 runs in this one process); an idle worker
+# takes over queued tests of a busy one (--dist worksteal). Compiled modules are kept in .venv/pycache
+# even where PYTHONDONTWRITEBYTECODE is set: every worker and every process a test starts imports the
+# same code, and pytest keeps its rewritten test modules there too.
 test: test-deps
-	$(PY) -m pytest -n $(TEST_WORKERS) $(PYTEST_ARGS)
+	env -u PYTHONDONTWRITEBYTECODE PYTHONPYCACHEPREFIX=$(CURDIR)/$(VENV)/pycache \
+	  $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 # Every benchmark command but the load test, on the configured database; one table at the end.
 bench: install

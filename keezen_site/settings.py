@@ -71,7 +71,7 @@ if importlib.util.find_spec("devtools"):  # a checkout: the benchmark commands; 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "common.https.DirectorHttpsMiddleware",  # HTTPS=1: the director's pages over HTTPS
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "common.static.StaticFilesMiddleware",  # whitenoise's, its table of files made once per process
     "common.headers.ContentSecurityPolicyMiddleware",
     "common.headers.RobotsTagMiddleware",  # noindex on every answer search engines may not index
     "django.contrib.sessions.middleware.SessionMiddleware",

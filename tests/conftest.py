@@ -25,6 +25,25 @@ from tournaments.services.teams import TeamData, register_teams
 PASSWORD = "keezen-test-password"
 
 
+# The fixtures through which a test reaches the configured database (pytest-django's).
+DATABASE_FIXTURES = frozenset({"db", "transactional_db", "live_server", "django_db_reset_sequences",
+                               "django_db_serialized_rollback"})
+BROWSER_TESTS = Path(__file__).parent / "browser"
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    """Marks what a test reaches, so that a run can choose: ``database`` for every test that uses the
+    configured database (through one of :data:`DATABASE_FIXTURES` or ``django_db``; a test whose own
+    process reads ``DATABASE_URL`` says ``@pytest.mark.database``), ``browser`` for everything under
+    tests/browser. ``.ci/run``'s PostgreSQL run is ``-m "database and not browser"``: a test that
+    cannot reach the database (pytest-django refuses it) passes or fails the same on either."""
+    for item in items:
+        if DATABASE_FIXTURES & set(getattr(item, "fixturenames", ())) or item.get_closest_marker("django_db"):
+            item.add_marker(pytest.mark.database)
+        if BROWSER_TESTS in Path(item.path).parents:
+            item.add_marker(pytest.mark.browser)
+
+
 def pytest_collection_finish(session) -> None:
     """The garbage collector skips what every test shares: the modules, Django and the test modules
     are collected, imported and kept for the whole run, so they are frozen out of its full passes

@@ -5,6 +5,7 @@ the command; the admin is a superuser's)."""
 from __future__ import annotations
 
 import io
+import json
 import os
 import subprocess
 import sys
@@ -106,21 +107,42 @@ def test_generated_passwords_pass_the_validators(db, tmp_path):
         validate_password(directors.generated_password(director), director)
 
 
+MANAGE_EACH = r"""
+import contextlib, io, json, sys
+import manage
+
+done = []
+for argv in json.loads(sys.argv[1]):
+    out, err = io.StringIO(), io.StringIO()
+    sys.argv = ["manage.py", *argv]
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            manage.main()
+            code = 0
+        except SystemExit as stopped:
+            code = stopped.code if isinstance(stopped.code, int) else 1
+    done.append({"returncode": code, "stdout": out.getvalue(), "stderr": err.getvalue()})
+print(json.dumps(done))
+"""
+"""``manage.py``'s ``main()`` for each command line in turn, in one process: each one's exit status,
+standard output and standard error as a process of its own for it would give them (Django turns a
+``CommandError`` into its message on stderr and the exit status)."""
+
+
 def test_the_start_up_stops_on_a_weak_password(tmp_path, migrated_sqlite):
-    """``make run`` runs ``ensure_director``: a weak password ends it with the reason and status 2."""
-    manage = [sys.executable, "manage.py"]
+    """``make run`` runs ``ensure_director``: a weak password ends it with the reason and status 2.
+    The commands run one after another in a single process (``MANAGE_EACH``)."""
     database = migrated_sqlite(tmp_path / "start.sqlite3")  # as `make run` migrates first
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{database}", "DIRECTOR_PASSWORD": "qwerty123"}
-    started = subprocess.run([*manage, "ensure_director"], cwd=ROOT, env=env, capture_output=True, text=True,
-                             timeout=120)
-    assert started.returncode == 2
-    assert started.stderr.strip() == "CommandError: DIRECTOR_PASSWORD: Password refused: This password is too common."
-    added = subprocess.run([*manage, "directors", "add", "anna"], cwd=ROOT, env=env, capture_output=True,
-                           text=True, timeout=120, stdin=subprocess.DEVNULL)
-    assert added.returncode == 0 and added.stdout.startswith("“anna” is a director; password: ")
-    again = subprocess.run([*manage, "directors", "add", "anna"], cwd=ROOT, env=env, capture_output=True,
-                           text=True, timeout=120, stdin=subprocess.DEVNULL)
-    assert again.returncode == 2 and again.stderr.strip() == "CommandError: “anna” is already a director."
+    commands = [["ensure_director"], ["directors", "add", "anna"], ["directors", "add", "anna"]]
+    done = subprocess.run([sys.executable, "-c", MANAGE_EACH, json.dumps(commands)], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL)
+    assert done.returncode == 0, done.stderr
+    started, added, again = json.loads(done.stdout.strip().splitlines()[-1])
+    assert started["returncode"] == 2
+    assert started["stderr"].strip() == "CommandError: DIRECTOR_PASSWORD: Password refused: This password is too common."
+    assert added["returncode"] == 0 and added["stdout"].startswith("“anna” is a director; password: ")
+    assert again["returncode"] == 2 and again["stderr"].strip() == "CommandError: “anna” is already a director."
 
 
 # manage.py directors

@@ -22,6 +22,7 @@ from django.apps import apps
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.db import connection
+from django.http import QueryDict
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, resolve, reverse
 from django.urls.exceptions import Resolver404
@@ -50,15 +51,51 @@ HOSTILE = {
 # Django's form fields are cleaned one by one, so every field at once finds what a field refuses
 # badly; one at a time, with the others valid, finds what a form lets through to a column too small.
 EACH_FIELD = ("past 32-bit", "past 16-bit", "long text", "nul")
+# ... chosen by what the field is on the page (its ``<input type>``, ``<select>``, ``<textarea>``,
+# ``<button>``), each kind where it can get through to a column or to a view's own parsing:
+# - free text: "long text" (a form's text field longer than its column) and "nul" (PostgreSQL keeps no
+#   NUL; a view's own ``int()`` refuses it as it refuses any non-number); the numbers too when the input
+#   is numeric (``inputmode`` numeric or decimal, or a number shown in it): a text input a view reads
+#   as a number;
+# - numbers: the two integer overflows (40000 gets past a 32-bit maximum into a 16-bit column,
+#   40000000000 past a 64-bit one into a 32-bit column) and "nul" for a view's own ``int()``; a text
+#   that is no number is refused by a number field as "nul" is;
+# - choices (select, radio, checkbox, button): a form refuses every value not offered alike, so
+#   "past 32-bit" (a view that reads the value as a number, past both integer columns) and "nul" (a
+#   view that keeps the value as text: PostgreSQL refuses it in any column, as it refuses a long one);
+# - hidden fields (versions, ids: anything) and anything else: all four.
+TEXT_INPUTS = {"text", "search", "email", "url", "tel", "password", "textarea", "date", "time", "datetime-local",
+               "month", "week", "color", "file"}
+CHOICE_INPUTS = {"select", "radio", "checkbox", "button", "submit", "reset", "image"}
+NUMBERS = ("past 32-bit", "past 16-bit")
+
+
+def each_field_kinds(kind: str, numeric: bool) -> tuple[str, ...]:
+    """The kinds sent to a field of this kind one at a time (see ``EACH_FIELD``)."""
+    if kind in TEXT_INPUTS:
+        return ("long text", "nul", *NUMBERS) if numeric else ("long text", "nul")
+    if kind in ("number", "range"):
+        return (*NUMBERS, "nul")
+    if kind in CHOICE_INPUTS:
+        return ("past 32-bit", "nul")
+    return EACH_FIELD
+
 # Path values: the URL converters let only digits through to ``int`` parameters.
 PATH_INT = {"zero": 0, "huge": 10**30, "64-bit": 2**63, "past 32-bit": 40000000000}
 PATH_STR = {"non-ascii digit": "²", "long text": "x" * 300, "dots": "..", "nul-like": "%00"}
 DEEP_JSON = "[" * 100_000 + "]" * 100_000
 # Query parameters the views read (from request.GET), besides every field of the page's forms.
 # ("retry" is left out: it makes a PDF again, whatever its value.)
-QUERY_NAMES = ("q", "table", "after_round", "job", "show", "page", "sort", "next")
+QUERY_NAMES = ("q", "table", "after_round", "after", "job", "show", "page", "per_page", "sort", "next", "other",
+               "table_number")
 # Pages whose form shows for a query: the results desk's sheet of table 1.
 FORM_QUERY = {"director:results_desk": "?table=1"}
+# Forms whose fields another test sends one at a time, with the other fields valid (which the form read
+# from an empty page cannot give), every kind and twice: here only every field at once.
+EACH_FIELD_ELSEWHERE = {
+    "seasons:create": "tests/test_competition_pages.py::test_hostile_values_in_every_field_are_refused_without_writing",
+    "seasons:edit": "tests/test_competition_pages.py::test_hostile_values_in_every_field_are_refused_without_writing",
+}
 # Not sent: logging out would end the director's session for the rest of the sweep.
 SKIP_POST = {"logout"}
 # A form shown again with its errors: Bootstrap's markers of a refused field or message.
@@ -76,12 +113,20 @@ class Forms(HTMLParser):
         attrs = dict(attrs)
         if tag == "form":
             self.forms.append({"action": attrs.get("action") or attrs.get("hx-post") or "",
-                               "method": (attrs.get("method") or "get").lower(), "fields": {}})
+                               "method": (attrs.get("method") or "get").lower(), "fields": {}, "types": {}})
         elif tag in ("input", "select", "textarea", "button") and self.forms and attrs.get("name"):
             if attrs.get("type") in ("checkbox", "radio") and "checked" not in attrs:
                 self.forms[-1]["fields"].setdefault(attrs["name"], "")
             else:
                 self.forms[-1]["fields"][attrs["name"]] = attrs.get("value") or ""
+            kind = (attrs.get("type") or "text").lower() if tag == "input" else tag
+            if tag == "button":
+                kind = "button"
+            numeric = attrs.get("inputmode") in ("numeric", "decimal") or bool(
+                re.fullmatch(r"-?[0-9]+([.,][0-9]+)?", attrs.get("value") or ""))
+            types = self.forms[-1].setdefault("types", {})
+            known, was_numeric = types.get(attrs["name"], (kind, False))
+            types[attrs["name"]] = (known, numeric or was_numeric)  # the first of a name's inputs names its kind
 
 
 def patterns(resolver: URLResolver | None = None, prefix: str = "") -> list[tuple[str, URLPattern]]:
@@ -131,7 +176,9 @@ def snapshot() -> dict:
 
 def rows_written() -> int:
     """How many rows the test's database connection has inserted, updated or deleted so far: SQLite's
-    ``total_changes``, PostgreSQL's counters of the current transaction. It only grows, and every
+    ``total_changes``, PostgreSQL's counters of the current transaction (of the site's own tables: no
+request changes the system catalogues, and their hundreds of rows made the query the dearer part of
+each POST). It only grows, and every
     request of the sweep writes through this connection (print files and backups run inline or not
     at all in tests; no code of the site truncates a table), so while it stands still :func:`snapshot`
     would read the same rows again."""
@@ -139,7 +186,7 @@ def rows_written() -> int:
         connection.ensure_connection()
         return connection.connection.total_changes
     with connection.cursor() as cursor:
-        cursor.execute("SELECT coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del), 0) FROM pg_stat_xact_all_tables")
+        cursor.execute("SELECT coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del), 0) FROM pg_stat_xact_user_tables")
         return int(cursor.fetchone()[0])
 
 
@@ -220,6 +267,70 @@ def hostile_paths(name: str, pattern: URLPattern, day) -> list[tuple[str, str]]:
     return out
 
 
+ALL = "*"
+"""In :data:`QUERY_NAMES_READ`: the names were gone through (iterated, counted, copied), not looked up one by one."""
+QUERY_NAMES_READ: set[str] | None = None
+"""The query names the last request looked up (those absent included), noted by :class:`NoteQueryNames`;
+None when it did not run (another test module's sweep): then every name counts as read."""
+
+
+class NotingQueryDict(QueryDict):
+    """``request.GET`` as Django makes it, noting in :data:`QUERY_NAMES_READ` each name looked up, and
+    :data:`ALL` when the names are gone through. It answers exactly as a QueryDict does."""
+
+    def _note(self, key=ALL) -> None:
+        if QUERY_NAMES_READ is not None:
+            QUERY_NAMES_READ.add(key)
+
+    def __getitem__(self, key):
+        self._note(key)
+        return super().__getitem__(key)
+
+    def get(self, key, default=None):
+        self._note(key)
+        return super().get(key, default)
+
+    def getlist(self, key, default=None):
+        self._note(key)
+        return super().getlist(key, default)
+
+    def __contains__(self, key):
+        self._note(key)
+        return super().__contains__(key)
+
+    def _all(name):  # noqa: N805 - builds the methods that go through every name
+        def method(self, *args, **kwargs):
+            self._note()
+            return getattr(super(NotingQueryDict, self), name)(*args, **kwargs)
+        method.__name__ = name
+        return method
+
+    for _name in ("__iter__", "__len__", "keys", "items", "values", "lists", "dict", "copy", "urlencode",
+                  "__copy__", "__deepcopy__", "__repr__"):
+        locals()[_name] = _all(_name)
+    del _name, _all
+
+
+class NoteQueryNames:
+    """Test middleware, first of all: ``request.GET`` becomes a :class:`NotingQueryDict` of the same query,
+    so the sweep knows which names a page reads. Nothing else changes."""
+
+    def __init__(self, get_response) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request):
+        request.GET = NotingQueryDict(request.META.get("QUERY_STRING", ""), encoding=request.encoding)
+        return self.get_response(request)
+
+
+@pytest.fixture(autouse=True)
+def _note_query_names(settings):
+    global QUERY_NAMES_READ
+    settings.MIDDLEWARE = [f"{__name__}.NoteQueryNames", *settings.MIDDLEWARE]
+    yield
+    QUERY_NAMES_READ = None
+
+
 class Sweep:
     """Sends requests and collects what went wrong, so one run names every failure. A refused POST
     is compared with the rows before it; a GET is only checked for server errors (a GET may start a
@@ -231,6 +342,7 @@ class Sweep:
         self.failures: list[str] = []
         self.before: dict | None = None
         self.read: tuple[int, dict] | None = None  # rows_written() when snapshot() was last read, and what it read
+        self.names_read: set[str] = set()  # the query names the GETs of the sweep looked up
 
     def rows(self) -> dict:
         """:func:`snapshot`, read again only when the connection wrote a row since it was last read
@@ -241,11 +353,24 @@ class Sweep:
             self.read = (written, snapshot())
         return self.read[1]
 
+    def request(self, method: str, url: str, data=None, **extra):
+        global QUERY_NAMES_READ
+        QUERY_NAMES_READ = set()
+        response = getattr(self.client, method)(url, data, **extra) if data is not None else \
+            getattr(self.client, method)(url, **extra)
+        if method == "get":  # without the middleware (another module's sweep), every name counts as read
+            noted = QUERY_NAMES_READ if isinstance(response.wsgi_request.GET, NotingQueryDict) else None
+            self.names_read |= {ALL} if noted is None else noted
+        return response
+
+    def reads(self, name: str) -> bool:
+        """Whether a GET of the sweep looked up the query name ``name`` (or went through all names)."""
+        return ALL in self.names_read or name in self.names_read
+
     def send(self, what: str, method: str, url: str, data=None, **extra) -> None:
         if method == "post" and self.before is None:
             self.before = self.rows()
-        response = getattr(self.client, method)(url, data, **extra) if data is not None else \
-            getattr(self.client, method)(url, **extra)
+        response = self.request(method, url, data, **extra)
         status = response.status_code
         if status >= 500:
             self.failures.append(f"{status} {method.upper()} {url[:120]} ({what})")
@@ -265,7 +390,7 @@ class Sweep:
             self.before = None
 
     def forms_of(self, url: str) -> list[dict]:
-        response = self.client.get(url)
+        response = self.request("get", url)
         self.before = None
         if response.status_code != 200 or "html" not in response.get("Content-Type", ""):
             return []
@@ -283,9 +408,15 @@ def sweep_pattern(sweep: Sweep, name: str, pattern: URLPattern, day, each_field:
         sweep.send(what, "post", bad_url, {"action": "confirm", "code": "1"})
     forms = sweep.forms_of(url)
     names = set(QUERY_NAMES) | {field for form in forms if form["method"] == "get" for field in form["fields"]}
-    for kind, value in HOSTILE.items():  # every name at once, each kind
-        sweep.send(f"every query parameter {kind}", "get", f"{url}?{urlencode(dict.fromkeys(names, value))}")
-    for field in sorted(names) if each_field else ():  # one at a time: a refusal of one hides no other
+    # Every name at once, each kind. A page that looks up none of the names (the plain page and the
+    # first of these: :class:`NoteQueryNames`) answers every value alike: what differs is only the raw
+    # query, its length and its escapes, sent with the two kinds that make it longest and oddest.
+    for kind, value in HOSTILE.items():
+        if kind in ("non-ascii digit", "long text", "nul") or any(sweep.reads(name) for name in names):
+            sweep.send(f"every query parameter {kind}", "get", f"{url}?{urlencode(dict.fromkeys(names, value))}")
+    # One at a time (a refusal of one hides no other), each name the page looks up: a request that
+    # differs from the plain page's only in a name it never looks up goes the plain page's way.
+    for field in sorted(name for name in names if sweep.reads(name)) if each_field else ():
         for kind in ("non-ascii digit", "past int limit"):
             sweep.send(f"?{field}={kind}", "get", f"{url}?{urlencode({field: HOSTILE[kind]})}")
     if name.split(":")[-1] in SKIP_POST:
@@ -299,8 +430,10 @@ def sweep_pattern(sweep: Sweep, name: str, pattern: URLPattern, day, each_field:
         fields = {name: value for name, value in form["fields"].items() if name != "csrfmiddlewaretoken"}
         for kind, value in HOSTILE.items():
             sweep.send(f"every field {kind}", "post", form["action"], dict.fromkeys(fields, value))
+        if name in EACH_FIELD_ELSEWHERE:
+            continue
         for field in fields:
-            for kind in EACH_FIELD:
+            for kind in each_field_kinds(*form["types"].get(field, ("", False))):
                 sweep.send(f"{field}={kind}", "post", form["action"], {**fields, field: HOSTILE[kind]})
             sweep.send(f"{field} twice", "post", form["action"], {**fields, field: ["1", "²"]})
 
@@ -331,18 +464,27 @@ def test_no_server_error_and_nothing_written_for_hostile_input(name, pattern, da
 def test_the_admin_answers_hostile_input_without_a_server_error(day):
     """The admin is Django's, for a superuser: its lists, searches, sorts and pages, its change and
     add pages with every kind of value. Only server errors are looked for (its refused forms answer
-    200, as Django's admin does)."""
+    200, as Django's admin does).
+
+    Every kind goes to every model's list (its search, sorts, filters and pages are ours to set) and
+    change page (the object's lookup). The add page is sent the values as "name" and "number": a model
+    whose form has neither field reads none of them, so it is sent one kind (its form refused for the
+    missing fields), the others every kind."""
     from django.contrib import admin
 
     superuser = get_user_model().objects.create_superuser("fuzz-admin", password="x")
     client = Client(raise_request_exception=False)
     client.force_login(superuser)
     sweep = Sweep(client, ours=False)
-    for model in admin.site._registry:
+    models = [model for model in apps.get_models() if admin.site.is_registered(model)]
+    assert models
+    for model in models:
         info = (model._meta.app_label, model._meta.model_name)
         changelist = reverse("admin:%s_%s_changelist" % info)
+        editable = {field.name for field in model._meta.get_fields() if getattr(field, "editable", False)}
         for kind, value in HOSTILE.items():
             sweep.send(kind, "get", f"{changelist}?{urlencode({'q': value, 'o': value, 'p': value, 'e': value})}")
             sweep.send(kind, "get", reverse("admin:%s_%s_change" % info, args=[value or "0"]))
-            sweep.send(kind, "post", reverse("admin:%s_%s_add" % info), {"name": value, "number": value})
+            if editable & {"name", "number"} or kind == "long text":
+                sweep.send(kind, "post", reverse("admin:%s_%s_add" % info), {"name": value, "number": value})
     assert not sweep.failures, "\n".join(sweep.failures[:40])

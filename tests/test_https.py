@@ -56,12 +56,6 @@ def _environment(**extra: str) -> dict[str, str]:
     return {**environment, "DJANGO_SECRET_KEY": secrets.token_urlsafe(50), **extra}
 
 
-def _django(code: str, **extra: str) -> subprocess.CompletedProcess:
-    script = f"import django, json; django.setup(); from django.conf import settings; {code}"
-    return subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120,
-                          env=_environment(DJANGO_SETTINGS_MODULE="keezen_site.settings", **extra))
-
-
 # --- the modes and their settings -------------------------------------------------------------------------------
 
 
@@ -78,23 +72,82 @@ def test_the_mode_and_port_come_from_the_environment():
 
 SETTINGS = ["SESSION_COOKIE_SECURE", "CSRF_COOKIE_SECURE", "SECURE_SSL_REDIRECT", "SECURE_HSTS_SECONDS",
             "SECURE_HSTS_INCLUDE_SUBDOMAINS", "SECURE_PROXY_SSL_HEADER", "SILENCED_SYSTEM_CHECKS", "HTTPS_MODE"]
+HTTPS_VALUES = ["", "1", "proxy"]  # plain HTTP (no HTTPS in the environment), the venue, behind a proxy
+READ_AT_SETUP = ["INSTALLED_APPS", "MIDDLEWARE", "ROOT_URLCONF", "TEMPLATES", "DATABASES", "CACHES", "LOGGING",
+                 "LOGGING_CONFIG", "STORAGES", "AUTH_USER_MODEL", "USE_I18N", "LANGUAGES", "LOCALE_PATHS", "USE_TZ",
+                 "TIME_ZONE", "DEFAULT_AUTO_FIELD"]
+
+CONFIGURED = r"""
+import contextlib, io, json, os, sys
+import django
+from django.conf import Settings, settings
+from django.core.management import ManagementUtility
+from django.test.utils import override_settings
+
+names, https_values, read_at_setup = json.loads(sys.argv[1])
+module = os.environ["DJANGO_SETTINGS_MODULE"]
 
 
-def settings_with(**environment: str) -> dict:
-    done = _django(f"print(json.dumps({{name: getattr(settings, name) for name in {SETTINGS!r}}}))", **environment)
+def configured(https):
+    # The settings of a process started with HTTPS=https: the settings module run again (read at import).
+    saved = dict(os.environ)
+    if https:
+        os.environ["HTTPS"] = https
+    sys.modules.pop(module, None)
+    try:
+        return Settings(module)
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+
+
+django.setup()  # as a process started without HTTPS
+plain = configured("")
+found = {}
+for https in https_values:
+    mode = configured(https)
+    changed = {name: getattr(mode, name) for name in dir(mode)
+               if name.isupper() and getattr(mode, name) != getattr(plain, name)}
+    if changed.keys() & set(read_at_setup):
+        sys.exit(f"HTTPS={https} changes {sorted(changed.keys() & set(read_at_setup))}, read when Django starts: "
+                 "its check --deploy needs a process of its own")
+    out, err = io.StringIO(), io.StringIO()
+    with override_settings(**changed), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            ManagementUtility(["manage.py", "check", "--deploy", "--fail-level", "WARNING"]).execute()
+            code = 0
+        except SystemExit as stopped:
+            code = stopped.code if isinstance(stopped.code, int) else 1
+    found[https] = {"settings": {name: getattr(mode, name) for name in names},
+                    "check": {"returncode": code, "stdout": out.getvalue(), "stderr": err.getvalue()}}
+print(json.dumps(found))
+"""
+
+
+@pytest.fixture(scope="module")
+def configurations() -> dict:
+    """For each ``HTTPS`` value: the settings a process started with it has, and what ``manage.py check
+    --deploy --fail-level WARNING`` answers there. One process for all three: each value's settings are
+    the settings module run again with it in the environment (Django's own ``Settings``), and its check
+    runs on them (``override_settings`` of what differs from plain HTTP). HTTPS changes none of the
+    settings read when Django starts (apps, middleware, URLs, templates, databases: the process says so
+    if it ever does), so this is what a process of its own per value would answer."""
+    done = subprocess.run([sys.executable, "-c", CONFIGURED, json.dumps([SETTINGS, HTTPS_VALUES, READ_AT_SETUP])],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120,
+                          env=_environment(DJANGO_SETTINGS_MODULE="keezen_site.settings"))
     assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def test_plain_http_keeps_every_cookie_readable_for_the_phones():
-    plain = settings_with()
+def test_plain_http_keeps_every_cookie_readable_for_the_phones(configurations):
+    plain = configurations[""]["settings"]
     assert plain["HTTPS_MODE"] == "off"
     assert not plain["SESSION_COOKIE_SECURE"] and not plain["CSRF_COOKIE_SECURE"] and not plain["SECURE_SSL_REDIRECT"]
     assert plain["SECURE_HSTS_SECONDS"] == 0 and plain["SILENCED_SYSTEM_CHECKS"] == []
 
 
-def test_at_the_venue_the_directors_session_is_secure_and_the_phones_stay_on_http():
-    venue = settings_with(HTTPS="1")
+def test_at_the_venue_the_directors_session_is_secure_and_the_phones_stay_on_http(configurations):
+    venue = configurations["1"]["settings"]
     assert venue["HTTPS_MODE"] == "venue"
     assert venue["SESSION_COOKIE_SECURE"] is True
     assert venue["CSRF_COOKIE_SECURE"] is False  # the phones post their sheets over HTTP
@@ -103,8 +156,8 @@ def test_at_the_venue_the_directors_session_is_secure_and_the_phones_stay_on_htt
     assert venue["SILENCED_SYSTEM_CHECKS"] == ["security.W004", "security.W008", "security.W016"]
 
 
-def test_behind_a_proxy_the_whole_site_is_https():
-    proxy = settings_with(HTTPS="proxy")
+def test_behind_a_proxy_the_whole_site_is_https(configurations):
+    proxy = configurations["proxy"]["settings"]
     assert proxy["SESSION_COOKIE_SECURE"] is True and proxy["CSRF_COOKIE_SECURE"] is True
     assert proxy["SECURE_SSL_REDIRECT"] is True
     assert proxy["SECURE_HSTS_SECONDS"] >= 31_536_000 and proxy["SECURE_HSTS_INCLUDE_SUBDOMAINS"] is True
@@ -112,24 +165,19 @@ def test_behind_a_proxy_the_whole_site_is_https():
     assert proxy["SILENCED_SYSTEM_CHECKS"] == ["security.W021"]  # preloading is the domain owner's decision
 
 
-def check_deploy(**environment: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"], cwd=ROOT,
-                          capture_output=True, text=True, timeout=120, env=_environment(**environment))
-
-
 @pytest.mark.parametrize(("mode", "silenced"), [("1", 3), ("proxy", 1)])
-def test_check_deploy_is_clean_for_the_https_setups(mode, silenced):
-    done = check_deploy(HTTPS=mode)
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert f"System check identified no issues ({silenced} silenced)." in done.stdout
-    assert "WARNING" not in done.stdout + done.stderr
+def test_check_deploy_is_clean_for_the_https_setups(configurations, mode, silenced):
+    done = configurations[mode]["check"]
+    assert done["returncode"] == 0, done["stdout"] + done["stderr"]
+    assert f"System check identified no issues ({silenced} silenced)." in done["stdout"]
+    assert "WARNING" not in done["stdout"] + done["stderr"]
 
 
-def test_check_deploy_still_warns_on_plain_http():
+def test_check_deploy_still_warns_on_plain_http(configurations):
     """Nothing is silenced for plain HTTP: the warnings are what HTTPS=1 or a proxy answers."""
-    done = check_deploy()
-    assert done.returncode != 0
-    warned = set(re.findall(r"security\.W\d+", done.stdout + done.stderr))
+    done = configurations[""]["check"]
+    assert done["returncode"] != 0
+    warned = set(re.findall(r"security\.W\d+", done["stdout"] + done["stderr"]))
     assert {"security.W004", "security.W008", "security.W012", "security.W016"} <= warned
 
 

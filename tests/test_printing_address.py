@@ -210,7 +210,10 @@ def test_serve_prints_the_address_of_the_qr_codes(monkeypatch):
 
 
 def _settings_with(public_url: str) -> subprocess.CompletedProcess:
-    script = "import django; django.setup(); from django.conf import settings; print(settings.PUBLIC_URL)"
+    """A process that reads its settings with ``PUBLIC_URL`` in its environment. The settings module
+    is run when the settings are first read (the first step of ``django.setup()``, before any app is
+    loaded), so reading them is all it takes: a bad value stops the process there, as it stops a start."""
+    script = "from django.conf import settings; print(settings.PUBLIC_URL)"
     environment = {**os.environ, "DJANGO_SETTINGS_MODULE": "keezen_site.settings", "PUBLIC_URL": public_url}
     return subprocess.run([sys.executable, "-c", script], cwd=settings.BASE_DIR, env=environment,
                           capture_output=True, text=True, timeout=120)

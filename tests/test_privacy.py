@@ -320,31 +320,33 @@ def test_individual_standings_files_in_teams_only(director_client, solo):
     assert "De Kezers (1)" in standings_pdf
 
 
-@pytest.mark.parametrize("setting, shown, hidden", [
-    (PublicNames.FULL, FULL_NAMES, []),
-    (PublicNames.FIRST_INITIAL, SHORT_NAMES, SURNAMES),
-    (PublicNames.TEAMS_ONLY, [], FIRST_NAMES + SURNAMES),
-])
-def test_table_cards_and_wall_lists(director_client, cup, setting, shown, hidden):
+def test_table_cards_and_wall_lists(director_client, cup):
     """The table cards print the players; the wall lists print team names only, in every setting.
-    A card file made before a change of the setting is not served after it."""
+    A card file made before a change of the setting is not served after it: the settings one after
+    the other, each with the card file of the one before already made (the first after full names,
+    the default)."""
     director_client.get(f"/director/t/{cup.slug}/rounds/1/table-cards.pdf", HTTP_ACCEPT_LANGUAGE="en")
-    set_names(cup, setting)
-    cards = pdf_text(director_client.get(f"/director/t/{cup.slug}/rounds/1/table-cards.pdf",
-                                         HTTP_ACCEPT_LANGUAGE="en").content)
-    walls = pdf_text(director_client.get(f"/director/t/{cup.slug}/rounds/1/wall-by-table.pdf").content) \
-        + pdf_text(director_client.get(f"/director/t/{cup.slug}/rounds/1/wall-by-team.pdf").content)
-    for name in shown:
-        assert name in cards, name
-    for name in hidden:
-        assert name not in cards, name
-    assert "red" in cards and "blue" in cards
-    for name in FIRST_NAMES + SURNAMES:
-        assert name not in walls
-    assert all(team in walls for team in TEAM_NAMES)
-    round_ = cup.round_set.get(number=1)
-    with translation.override("en"):
-        assert ("Anna de Vries" in round_pdfs.table_cards_html(round_)) is (setting == PublicNames.FULL)
+    for setting, shown, hidden in [
+        (PublicNames.FIRST_INITIAL, SHORT_NAMES, SURNAMES),
+        (PublicNames.TEAMS_ONLY, [], FIRST_NAMES + SURNAMES),
+        (PublicNames.FULL, FULL_NAMES, []),
+    ]:
+        set_names(cup, setting)
+        cards = pdf_text(director_client.get(f"/director/t/{cup.slug}/rounds/1/table-cards.pdf",
+                                             HTTP_ACCEPT_LANGUAGE="en").content)
+        walls = pdf_text(director_client.get(f"/director/t/{cup.slug}/rounds/1/wall-by-table.pdf").content) \
+            + pdf_text(director_client.get(f"/director/t/{cup.slug}/rounds/1/wall-by-team.pdf").content)
+        for name in shown:
+            assert name in cards, (setting, name)
+        for name in hidden:
+            assert name not in cards, (setting, name)
+        assert "red" in cards and "blue" in cards
+        for name in FIRST_NAMES + SURNAMES:
+            assert name not in walls, (setting, name)
+        assert all(team in walls for team in TEAM_NAMES)
+        round_ = cup.round_set.get(number=1)
+        with translation.override("en"):
+            assert ("Anna de Vries" in round_pdfs.table_cards_html(round_)) is (setting == PublicNames.FULL)
 
 
 # --- the setting on the form ------------------------------------------------------------------

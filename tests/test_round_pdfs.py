@@ -40,6 +40,14 @@ def pdf_pages(content: bytes) -> list[str]:
     return [page.extract_text() for page in pypdf.PdfReader(io.BytesIO(content)).pages]
 
 
+FIXED_NOW = timezone.make_aware(datetime.datetime(2026, 11, 21, 9, 30))
+
+
+def page_words(pages: list[str]) -> list[list[str]]:
+    """Each page's words, sorted (the PDFs' texts, read once: reading a page costs more than laying it out)."""
+    return [sorted(text.split()) for text in pages]
+
+
 def seat(tournament: Tournament, groups: list[list[int]], byes: tuple[int, ...] = ()):
     """A new round with one table per group of team numbers, and byes."""
     round_ = add_round(tournament)
@@ -82,9 +90,19 @@ def sheet_lines(html: str) -> list[int]:
 
 
 def test_table_cards_pawn_order_two_teams(two_team_round):
-    with translation.override("en"):
+    """The cards of a round of two tables, laid out one by one; the file as made for the download
+    (:func:`round_pdfs.table_cards_pdf`), and made in two parts on two cores, holds the same words on
+    every page (every card with its own house rules, sheet and QR code); each card's QR code is the
+    matrix segno makes for the card's link with the fixed mask (the same modules as segno's SVG in
+    table_cards_html), drawn as one stroked line per run of dark modules. One test: all of it reads
+    the same cards, each way of making them made once."""
+    with translation.override("en"), mock.patch("django.utils.timezone.localtime", return_value=FIXED_NOW):
         document = round_pdfs.table_cards_document(two_team_round, SITE)
-        pages = pdf_pages(document.write_pdf())
+        direct = document.write_pdf()
+        composed = round_pdfs.table_cards_pdf(two_team_round, SITE)
+        in_parts = round_pdfs.table_cards_pdf(two_team_round, SITE, per_process=1)
+    pages = pdf_pages(direct)
+    composed_pages = pdf_pages(composed)
     assert len(document.pages) == len(pages) == 2  # one A4 page per table
     for page, (number, names) in zip(pages, [(1, ["zeven Splitters", "Apen"]), (2, ["boeren", "Harten Vrouw"])]):
         assert f"Table {number}" in page and "Round 1" in page
@@ -106,6 +124,16 @@ def test_table_cards_pawn_order_two_teams(two_team_round):
     assert html.count("<svg") == 2 and 'class="segno"' in html
     assert "150\n140\n130" in html and "20\n10</div>" in html  # the points of each line, 150 … 10
 
+    assert page_words(composed_pages) == page_words(pages) == page_words(pdf_pages(in_parts))
+    assert "House" in page_words(composed_pages)[1] and "150" in page_words(composed_pages)[1]
+    reader = pypdf.PdfReader(io.BytesIO(composed))
+    for page, table in zip(reader.pages, two_team_round.tables.order_by("number"), strict=True):
+        url = round_pdfs.table_url(SITE, table)
+        expected = segno.make_qr(url, error="m", mask=qr.MASK)
+        assert _modules_of(page.get_contents().get_data(), len(expected.matrix)) == [list(row) for row in expected.matrix]
+        assert 'class="segno"' in round_pdfs.qr_svg(url) and round_pdfs.qr_svg(url) == expected.svg_inline(
+            omitsize=True, border=2)
+
 
 def test_table_cards_pawn_order_three_teams(tournament, make_teams):
     round_ = three_team_tournament(tournament, make_teams, scoring.PAWN_ORDER)
@@ -118,35 +146,6 @@ def test_table_cards_pawn_order_three_teams(tournament, make_teams):
         for n in numbers:
             assert f"Team {n}" in page
         assert "yellow" in page if len(numbers) == 3 else "green" in page
-
-
-@pytest.mark.parametrize("system", scoring.KEEZEN_SYSTEMS)
-@pytest.mark.parametrize("teams_per_table", [2, 3])
-def test_one_page_per_table_in_every_system(tournament, make_teams, system, teams_per_table):
-    tournament.scoring_system = system
-    tournament.teams_per_table = teams_per_table
-    tournament.game_rules = {"jack_partner": False, "home_entry": "optional", "seven_max_pawns": 7}
-    tournament.save()
-    long = "Een heel erg lange teamnaam die maar doorgaat en doorgaat tot de rand"
-    make_teams(tournament, 3 * teams_per_table)
-    for n, team in enumerate(tournament.teams.all()):
-        team.name = f"{long} {n}"
-        team.save()
-    numbers = list(range(1, 3 * teams_per_table + 1))
-    round_ = seat(tournament, [numbers[i:i + teams_per_table] for i in range(0, len(numbers), teams_per_table)])
-    with translation.override("en"):
-        document = round_pdfs.table_cards_document(round_, SITE)
-        pages = pdf_pages(document.write_pdf())
-    assert len(document.pages) == 3
-    for number, page in enumerate(pages, 1):
-        assert f"Table {number}" in page
-        assert "you may not swap with your partner's pawn" in page
-        assert "go round again" in page and "at most 7 pawns" in page
-    text = "\n".join(pages)
-    if system == scoring.INDIVIDUAL_11:
-        assert "h1" in text and "h4" in text and "Speler 1a" in text
-    elif system == scoring.PAWNS_2PT:
-        assert "Pawns home" in text and "All 8 home" in text
 
 
 def test_individual_and_pawns_sheets_have_a_row_per_player_or_team(tournament, make_teams):
@@ -291,11 +290,12 @@ def test_bench_pairing_prints_its_figures_and_keeps_nothing(db):
 
 
 def test_table_cards_rendered_in_parts_side_by_side_keep_every_card_in_order(tournament, make_teams):
-    teams = make_teams(tournament, 12)
-    round_ = seat(tournament, [[i, i + 1] for i in range(1, 13, 2)])
-    content = round_pdfs.table_cards_pdf(round_, SITE, per_process=3)  # two parts on two cores
+    teams = make_teams(tournament, 8)
+    round_ = seat(tournament, [[i, i + 1] for i in range(1, 9, 2)])
+    # Two parts of two cards each on two cores: cards in order within a part and across the parts.
+    content = round_pdfs.table_cards_pdf(round_, SITE, per_process=2)
     pages = pdf_pages(content)
-    assert len(pages) == 6
+    assert len(pages) == 4
     for number, page in enumerate(pages, start=1):
         assert re.search(rf"\b{number}\b", page)
         for team in teams[2 * (number - 1):2 * number]:
@@ -304,29 +304,19 @@ def test_table_cards_rendered_in_parts_side_by_side_keep_every_card_in_order(tou
 
 # --- the file as common.pdf makes it (shared parts laid out once, QR codes drawn) -------------
 
-FIXED_NOW = timezone.make_aware(datetime.datetime(2026, 11, 21, 9, 30))
-
-
-def page_words(content: bytes) -> list[list[str]]:
-    return [sorted(text.split()) for text in pdf_pages(content)]
-
-
-def test_table_cards_file_reads_as_the_cards_laid_out_in_full(two_team_round):
-    """The file's pages hold the same words as the cards laid out one by one (every card with
-    its own house rules, sheet and QR code), in every page of the file."""
-    with translation.override("en"), mock.patch("django.utils.timezone.localtime", return_value=FIXED_NOW):
-        direct = round_pdfs.table_cards_document(two_team_round, SITE).write_pdf()
-        composed = round_pdfs.table_cards_pdf(two_team_round, SITE)
-        in_parts = round_pdfs.table_cards_pdf(two_team_round, SITE, per_process=1)
-    assert page_words(composed) == page_words(direct) == page_words(in_parts)
-    assert "House" in page_words(composed)[1] and "150" in page_words(composed)[1]
-
-
 @pytest.mark.parametrize("system", scoring.KEEZEN_SYSTEMS)
 @pytest.mark.parametrize("teams_per_table", [2, 3])
-def test_table_cards_file_has_one_page_per_table_in_every_system(tournament, make_teams, system, teams_per_table):
+def test_one_page_per_table_in_every_system_and_the_file_reads_as_the_cards_laid_out(
+        tournament, make_teams, system, teams_per_table):
+    """One A4 page per table in every system, for tables of two and three teams (and a table of two
+    among tables of three), with long team names and the house rules at their longest: each of the
+    six sentences in its longer wording (the jack may not swap with the partner, a pawn may go round
+    again, a 7 split over up to 7 pawns), so the default rules, no longer in any sentence, fit too.
+    The file as made for the download (:func:`round_pdfs.table_cards_pdf`) holds the same words as
+    the cards laid out one by one. (One test: both read the same laid-out cards.)"""
     tournament.scoring_system = system
     tournament.teams_per_table = teams_per_table
+    tournament.game_rules = {"jack_partner": False, "home_entry": "optional", "seven_max_pawns": 7}
     tournament.save()
     make_teams(tournament, 3 * teams_per_table + 2)
     for team in tournament.teams.all():
@@ -336,27 +326,22 @@ def test_table_cards_file_has_one_page_per_table_in_every_system(tournament, mak
     round_ = seat(tournament, [numbers[i:i + teams_per_table] for i in range(0, len(numbers), teams_per_table)]
                   + [[3 * teams_per_table + 1, 3 * teams_per_table + 2]])
     with translation.override("en"), mock.patch("django.utils.timezone.localtime", return_value=FIXED_NOW):
+        document = round_pdfs.table_cards_document(round_, SITE)
+        direct = document.write_pdf()
         composed = round_pdfs.table_cards_pdf(round_, SITE)
-        direct = round_pdfs.table_cards_document(round_, SITE).write_pdf()
-    pages = pdf_pages(composed)
-    assert len(pages) == 4
-    assert page_words(composed) == page_words(direct)
+    pages, direct_pages = pdf_pages(composed), pdf_pages(direct)
+    assert len(document.pages) == len(direct_pages) == len(pages) == 4
+    assert page_words(pages) == page_words(direct_pages)
     for number, page in enumerate(pages, 1):
         assert f"Table {number}" in page and "House rules" in page and "Stopped by the clock" in page
         assert "Forfeit" in page and "Signatures" in page and "team code" in page
-
-
-def test_each_card_carries_segnos_qr_code_of_its_link(two_team_round):
-    """The code drawn on a card is the matrix segno makes for the card's link with the fixed mask
-    (the same modules as segno's SVG in table_cards_html), as one stroked line per run of dark modules."""
-    content = round_pdfs.table_cards_pdf(two_team_round, SITE)
-    reader = pypdf.PdfReader(io.BytesIO(content))
-    for page, table in zip(reader.pages, two_team_round.tables.order_by("number")):
-        url = round_pdfs.table_url(SITE, table)
-        expected = segno.make_qr(url, error="m", mask=qr.MASK)
-        assert _modules_of(page.get_contents().get_data(), len(expected.matrix)) == [list(row) for row in expected.matrix]
-        assert 'class="segno"' in round_pdfs.qr_svg(url) and round_pdfs.qr_svg(url) == expected.svg_inline(
-            omitsize=True, border=2)
+        assert "you may not swap with your partner's pawn" in page
+        assert "go round again" in page and "at most 7 pawns" in page
+    text = "\n".join(pages)
+    if system == scoring.INDIVIDUAL_11:
+        assert "h1" in text and "h4" in text and "Speler 1a" in text
+    elif system == scoring.PAWNS_2PT:
+        assert "Pawns home" in text and "All 8 home" in text
 
 
 def _modules_of(content: bytes, size: int) -> list[list[int]]:
@@ -426,13 +411,13 @@ def test_a_block_page_of_several_content_streams_is_drawn_whole():
 
 def test_bench_prints_prints_its_figures_and_keeps_nothing(db):
     out = io.StringIO()
-    call_command("bench_prints", "--runs", "1", "--tables", "3", "--teams", "6", stdout=out)
+    call_command("bench_prints", "--runs", "1", "--tables", "2", "--teams", "4", stdout=out)  # small: its lines are asserted, not its figures
     text = out.getvalue()
-    assert re.search(r"^table cards, 3 tables: \d+\.\d+ s \(no target set\), 3 pages", text, re.MULTILINE), text
-    assert re.search(r"^standings PDF, 6 teams: \d+\.\d+ s", text, re.MULTILINE), text
-    assert re.search(r"^prize list, 6 teams: \d+\.\d+ s", text, re.MULTILINE), text
+    assert re.search(r"^table cards, 2 tables: \d+\.\d+ s \(no target set\), 2 pages", text, re.MULTILINE), text
+    assert re.search(r"^standings PDF, 4 teams: \d+\.\d+ s", text, re.MULTILINE), text
+    assert re.search(r"^prize list, 4 teams: \d+\.\d+ s", text, re.MULTILINE), text
     results = [json.loads(line.removeprefix("BENCH_RESULT ")) for line in text.splitlines() if line.startswith("BENCH_RESULT ")]
-    assert [result["figure"] for result in results] == ["table cards, 3 tables", "standings PDF, 6 teams", "prize list, 6 teams"]
+    assert [result["figure"] for result in results] == ["table cards, 2 tables", "standings PDF, 4 teams", "prize list, 4 teams"]
     assert all(set(result) == {"figure", "measured", "target", "met"} for result in results)
     assert "rolled back: nothing was kept" in text
     assert not Tournament.objects.exists() and not Team.objects.exists()

@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.test import Client
 from django.utils import timezone
 
@@ -31,28 +32,48 @@ pytestmark = pytest.mark.usefixtures("english")
 LAYOUTS = ["teams of two", "three-team table", "individual"]
 
 
+def _running_table(layout: str) -> Table:
+    """Table 1 of a published round whose clock runs, in the layout asked for, in a tournament of its own."""
+    tournament = Tournament.objects.create(
+        name=f"Keezen Cup 2026 ({layout})", slug=f"keezen-cup-2026-{layout.replace(' ', '-')}",
+        date=datetime.date(2026, 11, 21), venue="De Kwakel", seed=20261121)
+    if layout == "individual":
+        tournament.entry = Entry.INDIVIDUAL
+        tournament.scoring_system = "pawns-2pt"
+        tournament.save()
+        register_teams(tournament, [TeamData(name=f"Speler {n}", players=(f"Speler {n}",)) for n in range(1, 9)])
+    else:
+        if layout == "three-team table":
+            tournament.teams_per_table = 3
+            tournament.save()
+        count = 6 if layout == "three-team table" else 4
+        register_teams(tournament, [TeamData(name=f"Team {n}", players=(f"Speler {n}a", f"Speler {n}b"),
+                                             club=f"Club {n % 3}") for n in range(1, count + 1)])
+    round_ = add_round(tournament)
+    pair_round(round_)
+    publish(round_)
+    clock_services.start(round_)
+    return Table.objects.get(round=round_, number=1)
+
+
+@pytest.fixture(scope="module")
+def _built_tables(module_transaction, django_db_blocker) -> dict[str, int]:
+    """The table of every layout, built once for the module (the clock runs for the round's minutes,
+    far longer than the module takes); each test's own writes are rolled back after it."""
+    from tests.conftest import built_for_the_module
+
+    with built_for_the_module(django_db_blocker):
+        return {layout: _running_table(layout).pk for layout in LAYOUTS}
+
+
 @pytest.fixture
-def table_of(tournament, published_round):
+def table_of(db, _built_tables):
     """Table 1 of a published round whose clock runs, in the layout asked for."""
 
-    def make(layout: str) -> Table:
-        if layout == "individual":
-            tournament.entry = Entry.INDIVIDUAL
-            tournament.scoring_system = "pawns-2pt"
-            tournament.save()
-            register_teams(tournament, [TeamData(name=f"Speler {n}", players=(f"Speler {n}",)) for n in range(1, 9)])
-            round_ = add_round(tournament)
-            pair_round(round_)
-            publish(round_)
-        else:
-            if layout == "three-team table":
-                tournament.teams_per_table = 3
-                tournament.save()
-            round_ = published_round(tournament, 6 if layout == "three-team table" else 4)
-        clock_services.start(round_)
-        return Table.objects.with_seats().select_related("round__tournament").get(round=round_, number=1)
+    def get(layout: str) -> Table:
+        return Table.objects.with_seats().select_related("round__tournament").get(pk=_built_tables[layout])
 
-    return make
+    return get
 
 
 def link(table: Table) -> str:
@@ -231,13 +252,18 @@ def test_fresh_phones_lock_the_table_until_the_desk_lifts_it_but_not_the_other_t
 
 def locked(table: Table, b) -> None:
     """Table 1's sheet submitted by A, then the table locked by wrong codes from fresh phones at the
-    guesser's address."""
+    guesser's address: each phone's tries typed through the service as the link's view passes them
+    (the phone's signed cookie, its address), a setup step; the link itself locking the table is
+    :func:`test_fresh_phones_lock_the_table_until_the_desk_lifts_it_but_not_the_other_team`."""
     a, _b = sides(table)
     phone(table).post(link(table), {"action": "submit", "code": a.codes[0], **absent(b)})
+    fresh = 0
     while not entry.table_locked(table):
-        guesser = phone(table, GUESSER)
-        while guesser.post(link(table), {"action": "confirm", "code": wrong(table)}).status_code == 400:
-            pass
+        fresh += 1
+        for _ in range(entry.CODE_TRIES):
+            with pytest.raises(ValidationError, match="That team code is not right"):
+                entry.confirm(table, wrong(table), guesser=f"fresh-phone-{fresh}", address=GUESSER)
+    assert fresh == entry.TABLE_CODE_TRIES // entry.CODE_TRIES
 
 
 def test_while_locked_fresh_phones_have_few_tries_per_address(table_of):

@@ -47,6 +47,13 @@ def test_team_list_search_sort_and_paginate(director_client, tournament, make_te
     assert "Team 26" in page2 and "Team 3<" not in page2
 
 
+@pytest.mark.parametrize("per_page", ["-1", "0", "10000000000"])
+def test_any_page_size_in_the_address_shows_a_page(director_client, tournament, make_teams, per_page):
+    make_teams(tournament, 3)
+    response = director_client.get(teams_url(tournament), {"per_page": per_page})
+    assert response.status_code == 200 and "Team 1<" in response.content.decode()
+
+
 def test_add_team_with_new_club(director_client, tournament):
     response = director_client.post(teams_url(tournament, "add/"), {
         "name": "  De   Kezers ", "player_1": "Anna de Vries", "player_2": "Bram Jansen", "club": "KC Noord",

@@ -6,12 +6,21 @@ Called listings, not tables, because a table here is where teams play.
 from __future__ import annotations
 
 import django_tables2 as tables
+from django.core.paginator import Paginator
 from django.db.models import Case, IntegerField, QuerySet, When
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Team
 from tournaments.names import sort_key
+
+
+class ListingPaginator(Paginator):
+    """A page of 1 to 1,000 rows, whatever ``?per_page=`` says: django-tables2 takes the number from the
+    address as it is, and zero or less left no page to show (a server error)."""
+
+    def __init__(self, object_list, per_page, *args, **kwargs) -> None:
+        super().__init__(object_list, min(max(int(per_page), 1), 1000), *args, **kwargs)
 
 
 class TeamListing(tables.Table):

@@ -11,8 +11,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE, TIMEOUT_MS, _only_loopback
-from tests.conftest import PASSWORD
+from tests.browser.conftest import PHONE, TIMEOUT_MS, signed_in
 
 pytestmark = pytest.mark.browser
 
@@ -92,7 +91,6 @@ def test_the_board_survives_the_language_switch_a_reload_and_a_shared_link(brows
     shared = browser.new_context(viewport=PHONE, base_url=live_server.url, locale="en-US",
                                  extra_http_headers={"Accept-Language": "en"})
     shared.set_default_timeout(TIMEOUT_MS)
-    shared.route("**/*", _only_loopback)
     try:
         other = shared.new_page()
         other.goto(page.url)
@@ -132,7 +130,7 @@ def test_the_director_desk_keeps_its_table_across_the_switch(page, page_problems
                                                               published_round):
     round_ = published_round(tournament, 8)
     table = round_.tables.get(number=3)
-    login(page, live_server, director)
+    signed_in(page.context, director, live_server)
     page.goto(f"/director/t/{tournament.slug}/disputes/")
     hole(page, "t5").tap()
     expect(page.locator("#position-code")).to_have_text("K4:t5|-|-|-")
@@ -147,9 +145,9 @@ def test_the_director_desk_keeps_its_table_across_the_switch(page, page_problems
 
 def switch_language(page, language: str) -> None:
     """The NL / EN buttons, in the menu on a phone. The desk's last answer is awaited first (its swap
-    would close a menu opened meanwhile); the menu is what this test does not test, so a menu that
+    would close a menu opened meanwhile: no htmx request, swap or settling under way); the menu is what this test does not test, so a menu that
     stays shut on a busy machine is passed by a click of the button itself."""
-    page.wait_for_load_state("networkidle")
+    page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
     button = page.locator(f"button[name=language][value={language}]")
     if not button.is_visible():
         page.locator(".navbar-toggler").tap()
@@ -162,14 +160,6 @@ def switch_language(page, language: str) -> None:
             button.evaluate("button => button.click()")
             return
     button.tap()
-
-
-def login(page, live_server, director) -> None:
-    page.goto("/login/")
-    page.locator("input[name=username]").fill(director.username)
-    page.locator("input[name=password]").fill(PASSWORD)
-    page.locator("main form button[type=submit]").tap()
-    expect(page).to_have_url(f"{live_server.url}/director/")
 
 
 def small_targets(page) -> list[str]:
@@ -198,7 +188,7 @@ def test_every_target_of_the_board_is_44_px_on_a_phone(page, page_problems, live
         page.locator("#desk details summary").tap()  # open: the players, the paste box, the buttons
         expect(page.locator("#paste")).to_be_visible()
         faults += [f"rules helper, {name}: {fault}" for fault in small_targets(page)]
-    login(page, live_server, director)
+    signed_in(page.context, director, live_server)
     for name, query in STATES.items():  # the director's desk: the table and the note
         page.goto(f"/director/t/{tournament.slug}/disputes/{query}")
         faults += [f"director desk, {name}: {fault}" for fault in small_targets(page)]

@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import PASSWORD
+from tests.browser.conftest import signed_in
 from tournaments.models import Ruling
 from tournaments.services.draft import publish
 from tournaments.services.pairing import pair_round
@@ -29,11 +29,7 @@ def test_director_settles_a_dispute_and_keeps_the_ruling(page, page_problems, li
     publish(round_)
     table = round_.tables.get(number=2)
 
-    page.goto("/login/")
-    page.locator("input[name=username]").fill(director.username)
-    page.locator("input[name=password]").fill(PASSWORD)
-    page.locator("main form button[type=submit]").tap()
-    expect(page).to_have_url(f"{live_server.url}/director/")
+    signed_in(page.context, director, live_server)
     page.goto(f"/director/t/{tournament.slug}/disputes/")
     page.wait_for_load_state("load")
 

@@ -11,7 +11,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import another_phone, log_in
+from tests.browser.conftest import another_phone, signed_in
 from tournaments.models import Bye, DrawMode, Entry, Table, Tournament
 from tournaments.services import clock as clock_services
 from tournaments.services.seating import sides
@@ -32,8 +32,8 @@ def test_a_nine_player_evening(browser, page, page_problems, live_server, direct
 
     desk = browser.new_context(viewport={"width": 1280, "height": 900}, base_url=live_server.url,
                                locale="en-US", extra_http_headers={"Accept-Language": "en"})
+    signed_in(desk, director, live_server)
     director_page = desk.new_page()
-    log_in(director_page, director)
     director_page.goto(f"/director/t/{tournament.slug}/rounds/")
     director_page.get_by_role("button", name="Plan all 3 rounds at once").click()
     expect(director_page).to_have_url(re.compile(rf"/director/t/{tournament.slug}/rounds/1/$"))

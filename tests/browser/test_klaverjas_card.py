@@ -79,7 +79,6 @@ def test_a_16_deal_card_on_a_phone_in_at_most_40_taps(browser, page, page_proble
     expect(page.locator("tr[data-deal='3'] [data-deal-score]")).to_contain_text("nat")
     expect(page.locator("tr[data-deal='4'] [data-deal-score]")).to_contain_text("pit")
     expect(page.locator("#preview [data-testid=points-A]")).to_have_text(str(a))
-    page.screenshot(path=str(live_server_tmp() / "klaverjas-card.png"), full_page=True)
     overflow = page.evaluate("() => { const t = document.querySelector('.card-deals'); return t.scrollWidth - t.parentElement.clientWidth; }")
     widths = page.evaluate("() => Array.from(document.querySelectorAll('.card-deals tbody tr:first-child > *')).map(c => c.getBoundingClientRect().width)")
     assert overflow <= 0, f"the card is {overflow} px wider than the phone {widths}"
@@ -102,10 +101,3 @@ def test_a_16_deal_card_on_a_phone_in_at_most_40_taps(browser, page, page_proble
           f"{typed} digits typed on the number keyboard")
     assert taps <= TAPS_TARGET
     assert page_problems == []
-
-
-def live_server_tmp():
-    import tempfile
-    from pathlib import Path
-
-    return Path(tempfile.gettempdir())

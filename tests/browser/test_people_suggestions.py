@@ -8,17 +8,17 @@ import pytest
 from playwright.sync_api import expect
 
 from people.models import Person
-from tests.browser.conftest import log_in
+from tests.browser.conftest import signed_in
 from tournaments.models import Club, Player
 
 pytestmark = pytest.mark.browser
 
 
-def test_choosing_a_suggestion_links_the_player(page, page_problems, director, tournament):
+def test_choosing_a_suggestion_links_the_player(page, page_problems, live_server, director, tournament):
     noord = Club.objects.create(name="KC Noord")
     Person.objects.create(name="Zoë Özdemir", member_number="1234", club=noord)
     chosen = Person.objects.create(name="Zoë Özdemir", member_number="5678")
-    log_in(page, director)
+    signed_in(page.context, director, live_server)
     page.goto(f"/director/t/{tournament.slug}/teams/add/")
     page.locator("#id_name").fill("De Kezers")
 
@@ -47,9 +47,9 @@ def test_choosing_a_suggestion_links_the_player(page, page_problems, director, t
     assert page_problems == []
 
 
-def test_typing_over_a_chosen_name_lets_go(page, page_problems, director, tournament):
+def test_typing_over_a_chosen_name_lets_go(page, page_problems, live_server, director, tournament):
     Person.objects.create(name="Anna de Vries")
-    log_in(page, director)
+    signed_in(page.context, director, live_server)
     page.goto(f"/director/t/{tournament.slug}/teams/add/")
     field = page.locator("#id_player_1")
     field.press_sequentially("anna")

@@ -14,8 +14,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE, TIMEOUT_MS, _only_loopback
-from tests.conftest import PASSWORD
+from tests.browser.conftest import PHONE, TIMEOUT_MS, signed_in
 from tournaments.services import clock as clock_services
 from tournaments.services import table_entry
 from tournaments.services.draft import publish
@@ -136,18 +135,13 @@ def phone(browser, live_server, language: str = "nl", **device):
     context = browser.new_context(device_scale_factor=1, locale=language, base_url=live_server.url,
                                   extra_http_headers={"Accept-Language": language}, **device)
     context.set_default_timeout(TIMEOUT_MS)
-    context.route("**/*", _only_loopback)
     return context
 
 
-def signed_in(context, live_server, director):
-    page = context.new_page()
-    page.goto("/login/")
-    page.locator("input[name=username]").fill(director.username)
-    page.locator("input[name=password]").fill(PASSWORD)
-    page.locator("main form button[type=submit]").click()
-    expect(page).to_have_url(f"{live_server.url}/director/")
-    return page
+def director_tab(context, live_server, director):
+    """A tab of ``context`` with the director's session (the login page itself is measured among the player pages)."""
+    signed_in(context, director, live_server)
+    return context.new_page()
 
 
 def measure(page, path: str) -> dict:
@@ -207,7 +201,7 @@ def test_director_phone_pages_have_big_tap_targets(browser, live_server, directo
     ]
     context = phone(browser, live_server)
     try:
-        page = signed_in(context, live_server, director)
+        page = director_tab(context, live_server, director)
         found = faults(page, paths)
         assert not found, "\n".join(found)
 
@@ -249,7 +243,7 @@ def test_tab_bar_on_a_desktop_and_in_other_browsers(browser, live_server, direct
     desktop = phone(browser, live_server, "en", viewport={"width": 1280, "height": 900}, is_mobile=False,
                     has_touch=False)
     try:
-        page = signed_in(desktop, live_server, director)
+        page = director_tab(desktop, live_server, director)
         seen = measure(page, standings)
         assert seen["tabBar"]["rows"] == 1 and seen["tabBar"]["activeInView"] is True, seen["tabBar"]
         assert page.locator(".director-tabs").evaluate("bar => bar.scrollWidth <= bar.clientWidth")
@@ -261,7 +255,7 @@ def test_tab_bar_on_a_desktop_and_in_other_browsers(browser, live_server, direct
     other.route("**/keezen.css", css_without_scroll_initial_target)
     other.add_init_script(PRETEND_NO_SCROLL_INITIAL_TARGET)
     try:
-        page = signed_in(other, live_server, director)
+        page = director_tab(other, live_server, director)
         page.goto(standings)
         expect(page.locator(".director-tabs .nav-link.active")).to_be_in_viewport(ratio=1)
         assert page.locator(".director-tabs").evaluate("bar => bar.scrollLeft") > 0

@@ -9,6 +9,7 @@ positions look alike and must not borrow each other's answers.
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import os
@@ -107,8 +108,15 @@ def fresh(text: str) -> tuple[int, str]:
     return reference_batch(io.StringIO(text), out), out.getvalue()
 
 
+@functools.cache
+def bench_lines_two_rounds() -> tuple[str, ...]:
+    """``batch_lines(rounds=2)``, made once for the module (two tests read it; playing the sample
+    games is most of the cost). A tuple, so no test can change another's copy."""
+    return tuple(batch_lines(rounds=2))
+
+
 def test_repeated_positions_answer_as_if_each_line_were_parsed_fresh():
-    lines = batch_lines(rounds=2)
+    lines = list(bench_lines_two_rounds())
     lines = lines[:4000] + lines[:200]  # the positions recur, shuffled; a few whole lines too
     status, out = assert_same_as_fresh("\n".join(lines) + "\n")
     answers = out.decode("utf-8").splitlines()
@@ -127,7 +135,7 @@ def test_answers_equal_engine_api_answer_line_by_line():
     assert status == 0 and out.splitlines() == expected
 
 
-@pytest.mark.parametrize("variants", [
+LOOK_ALIKES = [
     # the same position written differently: each line still gets its own answer
     [dumps(question(POSITION, card="J")), dumps(question(POSITION, card="J"), compact=True),
      json.dumps(question(POSITION, card="J"), separators=(", ", ":"))],
@@ -150,11 +158,21 @@ def test_answers_equal_engine_api_answer_line_by_line():
     # the same pawns, once valid and once not
     [dumps(question(POSITION)), dumps(question({**POSITION, "rules": {"jack_queen": True}})),
      dumps(question({**POSITION, "rules": {"home_entry": "sometimes"}})), dumps(question(POSITION))],
-])
+]
+
+
+@pytest.mark.parametrize("variants", LOOK_ALIKES)
 def test_cached_positions_never_leak_between_positions(variants):
     lines = variants * 3
-    status, out = assert_same_as_fresh("\n".join(lines) + "\n")
     assert in_process("\n".join(lines)) == fresh("\n".join(lines))
+
+
+def test_cached_positions_never_leak_between_positions_in_one_process():
+    """Every group of look-alikes above, each three times over, through one ``python -m engine
+    batch`` against the reference process: the caches live for the whole process, so the later
+    groups also meet the earlier groups' entries (one process pair instead of one per group)."""
+    lines = [line for variants in LOOK_ALIKES for line in variants * 3]
+    _status, out = assert_same_as_fresh("\n".join(lines) + "\n")
     assert len(out.splitlines()) == len(lines)
 
 
@@ -331,7 +349,7 @@ def test_any_mix_of_look_alike_lines_answers_as_fresh(mix, repeat):
 # --- the benchmark -------------------------------------------------------------------------------
 
 def test_bench_batch_lines_are_the_same_every_time_and_positions_recur():
-    first = batch_lines(rounds=2)
+    first = list(bench_lines_two_rounds())
     assert first == batch_lines(rounds=2) and len(first) == 2 * 400 * 13 * 2
     positions = {json.dumps(json.loads(line)["position"]) for line in first}
     assert len(positions) <= 400

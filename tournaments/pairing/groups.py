@@ -130,18 +130,26 @@ class _Search:
         for size in sizes:
             self.groups.append(list(range(start, start + size)))
             start += size
+        self.pair_cost = self._pair_cost_function()
         self.cost = [self.group_cost(g) for g in self.groups]
 
     # ------------------------------------------------------------------ costs
 
-    def pair_cost(self, a: int, b: int) -> int:
-        cost = (a - b) * (a - b) if self.spread else 0
-        if b in self.met[a]:
-            cost += self.rematch_weight
-        clubs = self.clubs
-        if clubs is not None and clubs[a] and clubs[a] == clubs[b]:
-            cost += self.club_weight
-        return cost
+    def _pair_cost_function(self):
+        """``pair_cost(a, b)``: the cost of a and b at one table (a closure over this search's
+        fixed data: it is the search's innermost call)."""
+        met, clubs, spread = self.met, self.clubs, self.spread
+        rematch_weight, club_weight = self.rematch_weight, self.club_weight
+
+        def pair_cost(a: int, b: int) -> int:
+            cost = (a - b) * (a - b) if spread else 0
+            if b in met[a]:
+                cost += rematch_weight
+            if clubs is not None and clubs[a] and clubs[a] == clubs[b]:
+                cost += club_weight
+            return cost
+
+        return pair_cost
 
     def group_cost(self, group: Sequence[int]) -> int:
         pc = self.pair_cost
@@ -162,18 +170,26 @@ class _Search:
     # ------------------------------------------------------------------ swaps
 
     def swaps(self, g: int, h: int):
-        """Yield (delta, i, j, new_g, new_h) for swapping groups[g][i] with groups[h][j]."""
+        """Yield (delta, i, j, new_g, new_h) for swapping groups[g][i] with groups[h][j].
+
+        The groups must not change while the swaps are read (every caller reads them all first)."""
         gg, hh = self.groups[g], self.groups[h]
         base = self.cost[g] + self.cost[h]
         pc = self.pair_cost
+        rests_h = []
+        for j in range(len(hh)):
+            rest_h = hh[:j] + hh[j + 1 :]
+            rests_h.append((rest_h, pc(rest_h[0], rest_h[1]) if len(rest_h) == 2 else 0))
         for i, a in enumerate(gg):
             rest_g = gg[:i] + gg[i + 1 :]
             inner_g = pc(rest_g[0], rest_g[1]) if len(rest_g) == 2 else 0
             for j, b in enumerate(hh):
-                rest_h = hh[:j] + hh[j + 1 :]
-                inner_h = pc(rest_h[0], rest_h[1]) if len(rest_h) == 2 else 0
-                new_g = inner_g + sum(pc(b, x) for x in rest_g)
-                new_h = inner_h + sum(pc(a, x) for x in rest_h)
+                rest_h, new_h = rests_h[j]
+                new_g = inner_g
+                for x in rest_g:
+                    new_g += pc(b, x)
+                for x in rest_h:
+                    new_h += pc(a, x)
                 yield new_g + new_h - base, i, j, new_g, new_h
 
     def apply(self, g: int, h: int, i: int, j: int, new_g: int, new_h: int) -> None:

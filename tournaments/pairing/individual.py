@@ -206,6 +206,19 @@ class _Search:
                         self.partnered[index[a]][index[b]] = 1
 
     def cost(self, group: Sequence[int]) -> int:
+        if len(group) == 4:  # the search's innermost call: four-player boards spelt out
+            a, b, c, d = group
+            met_a, met_b = self.met[a], self.met[b]
+            total = (met_a[b] + met_a[c] + met_a[d] + met_b[c] + met_b[d] + self.met[c][d]) * REPEAT_COST
+            partnered = self.partnered
+            p_a, p_b = partnered[a], partnered[b]
+            # no valid partnering: each of the three splits (ab|cd, ac|bd, ad|bc) has an earlier pair
+            if (p_a[b] or partnered[c][d]) and (p_a[c] or p_b[d]) and (p_a[d] or p_b[c]):
+                total += PARTNER_COST
+            if self.spread:
+                total += ((a - b) ** 2 + (a - c) ** 2 + (a - d) ** 2
+                          + (b - c) ** 2 + (b - d) ** 2 + (c - d) ** 2)
+            return total
         met, total = self.met, 0
         for x in range(len(group)):
             row = met[group[x]]

@@ -14,7 +14,7 @@ below it so that no amount of the lower can outweigh one of the higher:
 2. the same club (only when ``avoid_same_club``),
 3. (difference in standing position)**2.
 
-For speed (networkx's blossom matching is roughly cubic) the graph first holds
+For speed (the blossom matching, matching.py, is roughly cubic) the graph first holds
 only the *clean* edges (no rematch, no avoided same-club pair) between teams at
 most ``NEIGHBOURS`` places apart in the standings, and above ``BLOCK`` teams
 the standings are cut into consecutive blocks of ``BLOCK`` teams matched
@@ -37,9 +37,8 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-import networkx as nx
-
 from tournaments.pairing.groups import group_positions, table_sizes
+from tournaments.pairing.matching import max_weight_matching
 
 NEIGHBOURS = 40
 """How many places down the standings each team gets an edge in the sparse graph."""
@@ -228,16 +227,17 @@ def _min_cost_pairs(standing: list[TeamRecord], avoid_same_club: bool) -> list[t
         pairs = neighbours(lo, hi)
         if pairs is not None:
             return pairs
-        graph = nx.Graph()
-        graph.add_nodes_from(range(lo, hi))
         top = NEIGHBOURS**2 + 1
-        for i in range(lo, hi):
-            for j in range(i + 1, min(hi, i + 1 + NEIGHBOURS)):
-                if not clean(standing[i], standing[j]):
-                    continue
-                graph.add_edge(i, j, weight=top - (j - i) ** 2)
-        matching = nx.max_weight_matching(graph, maxcardinality=True)
-        return _as_pairs(matching) if len(matching) * 2 == hi - lo else None
+        edges = [
+            (i - lo, j - lo, top - (j - i) ** 2)
+            for i in range(lo, hi)
+            for j in range(i + 1, min(hi, i + 1 + NEIGHBOURS))
+            if clean(standing[i], standing[j])
+        ]
+        matching = max_weight_matching(hi - lo, edges, maxcardinality=True)
+        if len(matching) * 2 != hi - lo:
+            return None
+        return [(i + lo, j + lo) for i, j in matching]
 
     def blocks() -> list[tuple[int, int]] | None:
         pairs: list[tuple[int, int]] = []
@@ -249,16 +249,16 @@ def _min_cost_pairs(standing: list[TeamRecord], avoid_same_club: bool) -> list[t
         return pairs
 
     def complete() -> list[tuple[int, int]]:
-        graph = nx.Graph()
         top = rematch_cost * 2 + club_cost * 2  # every transformed weight stays positive
-        for i in range(n):
-            for j in range(i + 1, n):
-                cost = _pair_weight(standing[i], standing[j], j - i, avoid_same_club,
-                                    club_cost, rematch_cost)
-                graph.add_edge(i, j, weight=top - cost)
+        edges = [
+            (i, j, top - _pair_weight(standing[i], standing[j], j - i, avoid_same_club,
+                                      club_cost, rematch_cost))
+            for i in range(n)
+            for j in range(i + 1, n)
+        ]
         # With maxcardinality every candidate has n/2 edges, so maximising
         # sum(top - cost) is minimising sum(cost).
-        return _as_pairs(nx.max_weight_matching(graph, maxcardinality=True))
+        return max_weight_matching(n, edges, maxcardinality=True)
 
     pairs = neighbours(0, n)
     if pairs is None and n > BLOCK:
@@ -270,10 +270,6 @@ def _min_cost_pairs(standing: list[TeamRecord], avoid_same_club: bool) -> list[t
     if len(pairs) * 2 != n:  # cannot happen on a complete graph, kept as a guard
         raise ValueError("No perfect matching found.")
     return pairs
-
-
-def _as_pairs(matching: set[tuple[int, int]]) -> list[tuple[int, int]]:
-    return sorted((min(edge), max(edge)) for edge in matching)
 
 
 def _lowest_unmet_three(standing: list[TeamRecord], avoid_same_club: bool) -> tuple[int, int, int]:

@@ -17,7 +17,7 @@ from django_tables2 import Column, SingleTableMixin
 from common.redirects import back_to
 from tournaments import screens
 from tournaments.forms import TeamForm, TournamentForm
-from tournaments.listings import TeamListing
+from tournaments.listings import ListingPaginator, TeamListing
 from tournaments.models import Team, Tournament
 from tournaments.permissions import DirectorRequiredMixin, director_required
 from tournaments.services import lifecycle
@@ -103,6 +103,7 @@ class TournamentEdit(RefusedFormMixin, StatusShownMixin, DirectorRequiredMixin, 
 
 class TeamList(TournamentMixin, SingleTableMixin, TemplateView):
     table_class = TeamListing
+    table_pagination = {"paginator_class": ListingPaginator}
     template_name = "tournaments/director/team_list.html"
 
     def get_table_kwargs(self) -> dict:
