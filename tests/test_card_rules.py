@@ -335,7 +335,7 @@ def test_the_hostile_sweep_on_a_klaverjassen_tournament(name, drive, running, mo
     (``public:card_rules``) is of no tournament: tests/test_hostile_input.py sweeps the same page."""
     monkeypatch.setattr(hostile, "kwargs_for", lambda pattern, day, name="": {
         key: {"slug": day.slug}[key] for key in pattern.pattern.converters})
-    settings.MIDDLEWARE = [f"{hostile.__name__}.NoteQueryNames", *settings.MIDDLEWARE]  # the query names read
+    hostile.note_query_names(settings)  # the query names each page reads
     from django.contrib.auth import get_user_model
 
     from tournaments.permissions import directors_group

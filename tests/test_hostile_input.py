@@ -323,10 +323,15 @@ class NoteQueryNames:
         return self.get_response(request)
 
 
+def note_query_names(settings) -> None:
+    """:class:`NoteQueryNames` first in the test's middleware (pytest-django's ``settings``)."""
+    settings.MIDDLEWARE = [f"{__name__}.NoteQueryNames", *settings.MIDDLEWARE]
+
+
 @pytest.fixture(autouse=True)
 def _note_query_names(settings):
     global QUERY_NAMES_READ
-    settings.MIDDLEWARE = [f"{__name__}.NoteQueryNames", *settings.MIDDLEWARE]
+    note_query_names(settings)
     yield
     QUERY_NAMES_READ = None
 
