@@ -462,21 +462,22 @@ def hostile_kinds(kind: str) -> list[str]:
     where a text is kept); to a choice (select, radio, checkbox, button), which a form refuses alike for
     every value not offered: none chosen, a number (as a view reading it as one would get it), a digit
     ``int`` refuses and NUL (as a view keeping it as a text would get it)."""
-    from tests.test_hostile_input import CHOICE_INPUTS, HOSTILE
+    from tests.test_hostile_input import CHOICE_INPUTS, kinds
 
+    sent = kinds()  # on PostgreSQL, only what a database may answer differently
     if kind in CHOICE_INPUTS:
-        return ["empty", "past 32-bit", "non-ascii digit", "nul"]
+        return [name for name in ("empty", "past 32-bit", "non-ascii digit", "nul") if name in sent]
     if kind in ("number", "range"):
-        return [name for name in HOSTILE if name != "long text"]
-    return list(HOSTILE)
+        return [name for name in sent if name != "long text"]
+    return list(sent)
 
 
 def test_hostile_values_in_every_field_are_refused_without_writing(director_client, season):
     """Every field of every form, with the values of tests/test_hostile_input.py (chosen by what the field
-    is, :func:`hostile_kinds`), one at a time with the other fields valid, and twice: never a server error,
+    is, :func:`hostile_kinds`), one at a time with the other fields valid, and (on SQLite) twice: never a server error,
     and a refusal (4xx) writes nothing. (tests/test_hostile_input.py sends every field of these forms every
     value at once, and the pages' query values.)"""
-    from tests.test_hostile_input import HOSTILE, rows_written
+    from tests.test_hostile_input import HOSTILE, python_too, rows_written
 
     def page(url: str) -> dict:
         return kinds_of(director_client.get(url).content.decode())
@@ -501,7 +502,7 @@ def test_hostile_values_in_every_field_are_refused_without_writing(director_clie
     for url, fields, kinds in forms:
         for field in fields:
             values = {kind: HOSTILE[kind] for kind in hostile_kinds(kinds.get(field, ("", False))[0])}
-            for kind, value in {**values, "twice": ["1", "²"]}.items():
+            for kind, value in {**values, **({"twice": ["1", "²"]} if python_too() else {})}.items():
                 before = current()
                 response = director_client.post(url, {**fields, field: value})
                 assert response.status_code < 500, (url, field, kind)
