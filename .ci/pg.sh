@@ -51,7 +51,7 @@ pg_start() {
         --encoding=UTF8 --no-locale --no-sync >/dev/null
 
     echo "Starting PostgreSQL $PG_MAJOR on 127.0.0.1:$PG_PORT"
-    # A throwaway server: no durability needed, so skip the fsyncs. Room for the tests of a hundred
+    # A throwaway server: no durability needed, so skip the fsyncs. Room for the tests of many
     # parallel requests, each on its own connection (tests/test_code_locks.py), on every test worker
     # at once (make test runs pytest-xdist: one test database per worker).
     as_postgres "$PG_BIN/pg_ctl" -D "$PG_DATA" -l "$PG_LOG" -w -t 60 \

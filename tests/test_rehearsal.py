@@ -15,7 +15,7 @@ from django.utils import translation
 from django.apps import apps
 from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
-from django.test import Client
+from django.test import Client, override_settings
 from django.urls import reverse
 
 import scoring
@@ -24,6 +24,8 @@ from tournaments.models import (
     Bye,
     Club,
     Player,
+    PrintFile,
+    PrintFileStatus,
     Result,
     ResultEvent,
     ResultState,
@@ -77,6 +79,19 @@ def the_file(tournament: Tournament) -> str:
     data = export_file(tournament)
     data.pop("exported_at", None)
     return dumps(data)
+
+
+PHONES = "http://testserver/"
+"""The test client's address, as ``PUBLIC_URL``: what the phones open and the QR codes hold."""
+
+
+def practice_of(tournament: Tournament) -> Tournament:
+    """A practice run of ``tournament`` made as the button makes it, its PDFs only queued (as the
+    background thread would find them), not rendered: for the tests about anything but the files.
+    The files of a practice run are rendered and downloaded in the three tests that play 31 teams,
+    tables of three and every scoring system."""
+    with override_settings(PRINT_FILES_RUN="queue"):
+        return rehearsal.start(tournament, site_url=PHONES).tournament
 
 
 def run(*args: str) -> str:
@@ -182,8 +197,11 @@ def assert_played(summary: rehearsal.Summary, director_client) -> Tournament:
 @pytest.mark.django_db
 def test_a_fresh_rehearsal_of_31_teams_plays_every_round_and_leaves_nothing_public(director_client, settings):
     settings.BACKUPS_RUN = "inline"  # backups on, as on the day: a practice run still writes none
+    settings.PUBLIC_URL = PHONES  # the phones' address, as on the day: the same as the downloads below
     out = run("--teams", "31")
     practice = Tournament.objects.get(practice=True)
+    made = set(PrintFile.objects.filter(tournament=practice, status=PrintFileStatus.READY).values_list("pk", "exporter"))
+    assert {exporter for _pk, exporter in made} == {*rehearsal.PDFS, rehearsal.ROUND_PDF}
     assert practice.practice_of is None and practice.teams.count() == 31
     assert f"Practice run “{practice.name}” ({practice.slug}): nothing of it is public." in out
     for line in ("rounds:      3 played", "forfeits:    1", "byes:        3", "winner:", "time:",
@@ -191,6 +209,8 @@ def test_a_fresh_rehearsal_of_31_teams_plays_every_round_and_leaves_nothing_publ
                  f"/director/t/{practice.slug}/practice-run/", f"rehearse --delete {practice.slug}"):
         assert line in out
     assert_played(rehearsal.summary(practice), director_client)
+    # The director's downloads were the files the command made: none made again.
+    assert set(PrintFile.objects.filter(tournament=practice).values_list("pk", "exporter")) == made
     assert_nothing_public(practice, director_client)
     assert backups.latest(practice) is None and not backups.folder_of(practice).exists()
 
@@ -247,7 +267,7 @@ def test_deleting_a_practice_run_removes_everything_of_it(director_client, tourn
     make_teams(tournament, 9)
     before = every_row()
     fresh = rehearsal.start_fresh(6).tournament  # its own clubs (Club 2 … Club 7)
-    copy = rehearsal.start(tournament).tournament
+    copy = practice_of(tournament)
     assert Club.objects.filter(name="Club 7").exists()
 
     page = director_client.get(reverse("director:practice_run_delete", args=[copy.slug]), **EN).content.decode()
@@ -264,7 +284,7 @@ def test_deleting_a_practice_run_removes_everything_of_it(director_client, tourn
 @pytest.mark.django_db
 def test_the_command_deletes_one_practice_run_those_of_a_tournament_or_all(tournament, make_teams):
     make_teams(tournament, 4)
-    first, second = (rehearsal.start(tournament).tournament for _ in range(2))
+    first, second = (practice_of(tournament) for _ in range(2))
     fresh = rehearsal.start_fresh(4).tournament
     assert {first.slug, second.slug} == set(tournament.practice_runs.values_list("slug", flat=True))
     assert f"Deleted practice run “{first.name}”." in run("--delete", first.slug)
@@ -313,7 +333,8 @@ def test_the_same_seed_rehearses_with_the_same_sheets():
 
 
 @pytest.mark.django_db
-def test_tables_of_three_and_every_scoring_system_rehearse(tournament, make_teams, director_client):
+def test_tables_of_three_and_every_scoring_system_rehearse(tournament, make_teams, director_client, settings):
+    settings.PUBLIC_URL = PHONES  # the files made by the rehearsal are the ones the downloads find
     tournament.teams_per_table = 3
     tournament.scoring_system = scoring.INDIVIDUAL_11
     tournament.save()
@@ -328,13 +349,13 @@ def test_tables_of_three_and_every_scoring_system_rehearse(tournament, make_team
 @pytest.mark.django_db
 def test_everyone_is_checked_in_only_when_nobody_is(tournament, make_teams):
     teams = make_teams(tournament, 6)
-    practice = rehearsal.start(tournament).tournament
+    practice = practice_of(tournament)
     assert practice.teams.filter(checked_in=False).count() == 0
     from tournaments.services.teams import set_checked_in
 
     for team in teams[:4]:
         set_checked_in(team, True)
-    practice = rehearsal.start(tournament).tournament
+    practice = practice_of(tournament)
     assert sorted(practice.teams.filter(checked_in=True).values_list("number", flat=True)) == [1, 2, 3, 4]
     assert not TableSeat.objects.filter(round__tournament=practice, team__number__in=[5, 6]).exists()
 
@@ -359,7 +380,7 @@ def test_the_command_refuses_clearly(tournament, make_teams):
     ):
         with pytest.raises(CommandError, match=message.replace("(", r"\(").replace(")", r"\)").replace(".", r"\.")):
             run(*args)
-    practice = rehearsal.start(tournament).tournament
+    practice = practice_of(tournament)
     with pytest.raises(CommandError, match="is a practice run itself"):
         run(practice.slug)
     tournament.archived = True
@@ -391,7 +412,7 @@ def test_the_pages_refuse_what_is_not_a_practice_run(director_client, tournament
     with translation.override("en"), pytest.raises(ValidationError, match="Only a practice run is played by itself."):
         rehearsal.play(tournament)
     assert director_client.get(reverse("director:rehearse", args=[tournament.slug])).status_code == 405
-    practice = rehearsal.start(tournament).tournament
+    practice = practice_of(tournament)
     again = director_client.post(reverse("director:rehearse", args=[practice.slug]), **EN)
     assert again.status_code == 409 and "is a practice run itself" in again.content.decode()
     assert Tournament.objects.filter(practice=True).count() == 1
@@ -404,7 +425,7 @@ def test_the_pages_refuse_what_is_not_a_practice_run(director_client, tournament
 def test_a_practice_run_is_never_backed_up(tournament, make_teams, settings, english):
     settings.BACKUPS_RUN = "inline"
     make_teams(tournament, 4)
-    practice = rehearsal.start(tournament).tournament
+    practice = practice_of(tournament)
     with pytest.raises(OSError, match="A practice run is not backed up."):
         backups.backup_now(practice)
     assert backups.run_job(practice.pk) is None and backups.latest(practice) is None

@@ -63,24 +63,42 @@ def ask(found: Exporter, tournament: Tournament, round_: Round | None = None, af
 
 def _ask(found: Exporter, tournament: Tournament, round_: Round | None, after_round: int | None,
          site_url: str, retry: bool) -> PrintFile:
-    key = found.content_key(tournament, round_, after_round, site_url)
-    job = PrintFile.objects.filter(tournament=tournament, exporter=found.identifier, key=key).defer("content").first()
-    if job is None:
-        try:
-            with transaction.atomic():
-                job = PrintFile.objects.create(
-                    tournament=tournament, round=round_, exporter=found.identifier, key=key, after_round=after_round,
-                    site_url=site_url, language=get_language() or settings.LANGUAGE_CODE,
-                    estimate_seconds=_estimate(round_),
-                )
-        except IntegrityError:  # another request asked for the same file at the same moment
-            return PrintFile.objects.defer("content").get(tournament=tournament, exporter=found.identifier, key=key)
+    job, queued = _found_or_queued(found, tournament, round_, after_round, site_url)
+    if queued:
         start(job.pk)
     elif _lost(job) or (retry and job.failed):
         if PrintFile.objects.filter(pk=job.pk, status=job.status).update(
                 status=PrintFileStatus.QUEUED, started_at=None, queued_at=timezone.now(), error=""):
             start(job.pk)
     return job
+
+
+def _found_or_queued(found: Exporter, tournament: Tournament, round_: Round | None, after_round: int | None,
+                     site_url: str) -> tuple[PrintFile, bool]:
+    """(the job of this content, whether it was queued here: nothing runs it yet)."""
+    key = found.content_key(tournament, round_, after_round, site_url)
+    job = PrintFile.objects.filter(tournament=tournament, exporter=found.identifier, key=key).defer("content").first()
+    if job is not None:
+        return job, False
+    try:
+        with transaction.atomic():
+            return PrintFile.objects.create(
+                tournament=tournament, round=round_, exporter=found.identifier, key=key, after_round=after_round,
+                site_url=site_url, language=get_language() or settings.LANGUAGE_CODE,
+                estimate_seconds=_estimate(round_),
+            ), True
+    except IntegrityError:  # another request asked for the same file at the same moment
+        return PrintFile.objects.defer("content").get(tournament=tournament, exporter=found.identifier, key=key), False
+
+
+def made_here(found: Exporter, tournament: Tournament, round_: Round | None = None, site_url: str = "") -> PrintFile:
+    """The print file of this content, made in this thread unless it is there already (``manage.py
+    rehearse`` proving a practice run's files: no background thread may outlive a command), kept as
+    the download finds it; with its content, ready or failed."""
+    with translation.override(found.language(tournament)):
+        job, _queued = _found_or_queued(found, tournament, round_, None, site_url)
+    run(job.pk)  # nothing when it is made already, or another process makes it
+    return PrintFile.objects.get(pk=wait_for(job, LOST_AFTER.total_seconds()).pk)
 
 
 def _lost(job: PrintFile) -> bool:

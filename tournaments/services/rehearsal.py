@@ -22,7 +22,7 @@ How, with what the day itself uses — a rehearsal that took a short cut would p
   the seed too, but also the teams' internal ids, which every copy renews; links and codes are new
   each time.) The clocks run in the past, so every round ends with its time up.
 - **The proof**: the standings are computed and the standings PDF, the prize list and the table
-  cards of the last round are rendered once through their exporters.
+  cards of the last round are rendered once, as the print files the director then downloads.
 
 Never public, never backed up: a practice run (``Tournament.practice``) is left out by every public
 lookup (``Tournament.objects.public()``) and the table links, and the automatic backups skip it
@@ -36,9 +36,10 @@ import random
 import time
 from dataclasses import dataclass, field, replace
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
@@ -322,13 +323,15 @@ def play(tournament: Tournament) -> None:
 
 
 def render_files(tournament: Tournament) -> dict[str, int]:
-    """The standings PDF, the prize list and the last round's table cards rendered once through their
-    exporters (what the director downloads), each in its language as a download makes it: their sizes in bytes."""
+    """The standings PDF, the prize list and the last round's table cards rendered once, here, as the
+    print files the director downloads (each in its language, the cards' QR codes to the phones'
+    address, ``PUBLIC_URL``): a click on the practice run's page finds them made. Their sizes in bytes."""
     files = {}
     for found, round_ in _files(tournament):
-        with translation.override(found.language(tournament)):
-            content = found.render(tournament, round_=round_)
-        files[str(found.name)] = len(content)  # named in the director's language
+        job = print_files.made_here(found, tournament, round_, settings.PUBLIC_URL)
+        if not job.is_ready:
+            raise RuntimeError(f"{found.identifier} of the practice run could not be made: {job.error}")
+        files[str(found.name)] = len(job.content)  # named in the director's language
     return files
 
 
