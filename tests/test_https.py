@@ -1,7 +1,8 @@
 """HTTPS for the director (docs/https.md): the settings of each mode and a clean ``check --deploy``,
 the venue's certificates (made on the first start, reused after), the redirect of the director's
-pages to HTTPS, the login page's warning over plain HTTP, and ``manage.py serve`` with ``HTTPS=1``
-serving HTTP for the phones and HTTPS for the director side by side."""
+pages to HTTPS, the login page's warning over plain HTTP. ``manage.py serve`` with ``HTTPS=1``,
+started for real and serving HTTP for the phones and HTTPS for the director side by side, is
+tests/browser/test_served_https.py (with Chromium), on the helpers at the end of this module."""
 
 from __future__ import annotations
 
@@ -466,63 +467,6 @@ def https_request(served: Served, method: str, path: str, *, host: str = "127.0.
     response.body = response.read().decode()
     connection.close()
     return response
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory, migrated_sqlite):
-    folder = tmp_path_factory.mktemp("served")
-    return folder, prepare_site(folder, migrated_sqlite)
-
-
-def test_serve_with_https_serves_the_phones_on_http_and_the_director_on_https(site):
-    folder, environment = site
-    with serving(folder, environment) as served:
-        # Phones: plain HTTP, no certificate.
-        with urllib.request.urlopen(f"{served.http}/", timeout=10) as public:
-            assert public.status == 200 and public.headers["Referrer-Policy"] == "same-origin"
-
-        class NoRedirect(urllib.request.HTTPRedirectHandler):
-            def redirect_request(self, *args, **kwargs):
-                return None
-
-        with pytest.raises(urllib.error.HTTPError) as redirect:
-            urllib.request.build_opener(NoRedirect).open(f"{served.http}/login/?next=/director/", timeout=10)
-        assert redirect.value.code == 302
-        assert redirect.value.headers["Location"] == f"{served.https}/login/?next=/director/"
-
-        # The director: HTTPS with a certificate a client that trusts the authority verifies
-        # (chain, name constraints, and the host name or address), by address and by name.
-        for host in ("127.0.0.1", "localhost"):
-            page = https_request(served, "GET", "/login/", host=host)
-            assert page.status == 200 and "Content-Security-Policy" in page.headers
-        with pytest.raises(urllib.error.URLError, match="CERTIFICATE_VERIFY_FAILED"):  # not trusted: refused
-            urllib.request.urlopen(f"{served.https}/login/", timeout=10, context=ssl.create_default_context())
-
-        # Logging in over HTTPS gives a session cookie that never goes over plain HTTP.
-        login = https_request(served, "GET", "/login/")
-        csrf = re.search(r"csrftoken=([^;]+)", login.headers["Set-Cookie"]).group(1)
-        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', login.body).group(1)
-        done = https_request(served, "POST", "/login/", body=urllib.parse.urlencode(
-            {"username": "director", "password": SERVED_PASSWORD, "csrfmiddlewaretoken": token, "next": "/director/"}),
-            headers={"Content-Type": "application/x-www-form-urlencoded", "Cookie": f"csrftoken={csrf}",
-                     "Origin": served.https, "Referer": f"{served.https}/login/"})
-        assert done.status == 302 and done.headers["Location"] == "/director/"
-        session = next(cookie for cookie in done.headers.get_all("Set-Cookie") if cookie.startswith("sessionid="))
-        assert "; Secure" in session and "HttpOnly" in session
-
-        # The authority to trust, from the phones' port, with the fingerprint serve printed.
-        with urllib.request.urlopen(f"{served.http}/https/keezen-ca.crt", timeout=10) as download:
-            assert download.read() == served.ca.read_bytes()
-        authority = x509.load_pem_x509_certificate(served.ca.read_bytes())
-        printed = served.printed()
-        assert certificates.fingerprint(authority) in printed
-        assert f"Director (HTTPS):  https://localhost:{served.https.rsplit(':', 1)[1]}/director/" in printed
-        assert "Certificate authority made now; server certificate made now" in printed
-        assert stop(served.process) == (0, False)  # SIGTERM stops both servers and serve itself, nothing left
-    # What the second start finds: both certificates there for the same names, nothing to make.
-    again = certificates.ensure(folder / ".https", *https.certificate_names())
-    assert not again.made_ca and not again.made_server
-    assert again.ca_fingerprint == certificates.fingerprint(authority)
 
 
 def test_behind_our_proxy_the_limits_count_the_forwarded_address(settings, rf):

@@ -72,6 +72,13 @@ def test_every_draw_seats_everyone_once_with_a_new_partner(count, rounds, six, s
     assert_valid(plan, count, six)
 
 
+@pytest.mark.parametrize("count, rounds, six, seed", [(6, 4, True, 6), (6, 5, True, 6), (10, 9, True, 87)])
+def test_a_small_field_that_paints_itself_into_a_corner_is_drawn_from_a_fresh_start(count, rounds, six, seed):
+    """Seeds whose first starts each ended with no new partner left for someone (found by the test
+    above): more fresh starts are tried until one draws every round."""
+    assert_valid(planned_rounds(ids(count), rounds, seed, six), count, six)
+
+
 @pytest.mark.parametrize("count, six, sizes, out", [
     (4, False, [4], 0), (5, False, [4], 1), (6, False, [4], 2), (7, False, [4], 3), (9, True, [4, 4], 1),
     (6, True, [6], 0), (7, True, [6], 1), (10, True, [4, 6], 0), (11, True, [4, 6], 1), (5, True, [4], 1),

@@ -61,24 +61,67 @@ def browser():
             browser.close()
 
 
+PHONE_CONTEXT = {"viewport": PHONE, "device_scale_factor": 1, "is_mobile": True, "has_touch": True, "locale": "en-US",
+                 "extra_http_headers": {"Accept-Language": "en-US,en;q=0.9"}}
+"""The ``page`` fixture's phone: phone-sized, in English."""
+
+
 @pytest.fixture
 def page(browser, live_server):
     """A fresh phone-sized tab in English; requests leaving the machine are refused."""
-    context = browser.new_context(
-        viewport=PHONE,
-        device_scale_factor=1,
-        is_mobile=True,
-        has_touch=True,
-        locale="en-US",
-        extra_http_headers={"Accept-Language": "en-US,en;q=0.9"},
-        base_url=live_server.url,
-    )
+    context = browser.new_context(**PHONE_CONTEXT, base_url=live_server.url)
     context.set_default_timeout(TIMEOUT_MS)
     page = context.new_page()
     try:
         yield page
     finally:
         context.close()
+
+
+class KeptTab:
+    """One browser context and tab for all the tests of a module that opt in (a module fixture
+    makes it, a function fixture hands it to each test with :meth:`fresh` and takes it back with
+    :meth:`leave`): a new context and tab cost about half a second each time, and its cache (the
+    site's CSS and scripts) starts empty. What a test may leave behind is put back: the cookies
+    are cleared (a test signs in again if it needs to), the screen size, routes and the page
+    itself (``about:blank``, so no poll of the last page reaches the next test's server). Not for
+    tests that add init scripts, exposed bindings or ``page.clock``: those cannot be taken back;
+    such a test uses ``page``. The site's scripts keep nothing in the browser's storage."""
+
+    def __init__(self, browser, live_server, timeout_ms: int | None, **options):
+        self.options = options
+        self.context = browser.new_context(**options, base_url=live_server.url)
+        if timeout_ms is not None:
+            self.context.set_default_timeout(timeout_ms)
+        self.page = self.context.new_page()
+
+    def fresh(self):
+        self.context.clear_cookies()
+        return self.page
+
+    def leave(self) -> None:
+        self.page.unroute_all(behavior="ignoreErrors")
+        self.page.goto("about:blank")
+        if self.page.viewport_size != self.options["viewport"]:
+            self.page.set_viewport_size(self.options["viewport"])
+
+    def close(self) -> None:
+        self.context.close()
+
+
+@pytest.fixture(scope="module")
+def _kept_phone(browser, live_server):
+    tab = KeptTab(browser, live_server, TIMEOUT_MS, **PHONE_CONTEXT)
+    yield tab
+    tab.close()
+
+
+@pytest.fixture
+def kept_page(_kept_phone):
+    """``page``, but one tab for the whole module (:class:`KeptTab`): a module whose tests only
+    navigate, tap and type says ``@pytest.fixture def page(kept_page): return kept_page``."""
+    yield _kept_phone.fresh()
+    _kept_phone.leave()
 
 
 @pytest.fixture
@@ -100,10 +143,15 @@ def page_problems(page):
             return
         problems.append(f"request failed ({request.failure}): {request.method} {request.url}")
 
-    page.on("pageerror", lambda error: problems.append(f"JavaScript error: {error}"))
-    page.on("response", on_response)
-    page.on("requestfailed", on_request_failed)
-    return problems
+    def on_page_error(error):
+        problems.append(f"JavaScript error: {error}")
+
+    listeners = {"pageerror": on_page_error, "response": on_response, "requestfailed": on_request_failed}
+    for event, listener in listeners.items():
+        page.on(event, listener)
+    yield problems
+    for event, listener in listeners.items():  # the tab may be kept for the module's next test
+        page.remove_listener(event, listener)
 
 
 def signed_in(context, user, live_server) -> None:
@@ -121,18 +169,51 @@ def signed_in(context, user, live_server) -> None:
                           "httpOnly": True, "sameSite": "Lax"}])
 
 
+DESK_CONTEXT = {"viewport": {"width": 1280, "height": 900}, "locale": "en-US",
+                "extra_http_headers": {"Accept-Language": "en"}}
+"""The ``desk_page`` fixture's laptop at the desk, in English."""
+
+
+@contextmanager
+def _desk_of(page, director, live_server) -> Iterator:
+    signed_in(page.context, director, live_server)
+    errors: list[str] = []
+
+    def on_page_error(error):
+        errors.append(str(error))
+
+    page.on("pageerror", on_page_error)
+    yield page
+    page.remove_listener("pageerror", on_page_error)
+    assert errors == []
+
+
 @pytest.fixture
 def desk_page(browser, live_server, director):
     """A laptop at the desk, logged in as the director, in English; JavaScript errors fail the test."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, base_url=live_server.url,
-                                  locale="en-US", extra_http_headers={"Accept-Language": "en"})
-    signed_in(context, director, live_server)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert errors == []
+    context = browser.new_context(**DESK_CONTEXT, base_url=live_server.url)
+    try:
+        with _desk_of(context.new_page(), director, live_server) as page:
+            yield page
+    finally:
+        context.close()
+
+
+@pytest.fixture(scope="module")
+def _kept_desk(browser, live_server):
+    tab = KeptTab(browser, live_server, None, **DESK_CONTEXT)  # desk_page's timeouts: Playwright's
+    yield tab
+    tab.close()
+
+
+@pytest.fixture
+def kept_desk_page(_kept_desk, live_server, director):
+    """``desk_page``, but one tab for the whole module (:class:`KeptTab`), signed in afresh for each test."""
+    try:
+        with _desk_of(_kept_desk.fresh(), director, live_server) as page:
+            yield page
+    finally:
+        _kept_desk.leave()
 
 
 @contextmanager

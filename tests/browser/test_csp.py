@@ -1,8 +1,8 @@
 """In Chromium with the Content-Security-Policy on: the pages that run scripts work with only the
 site's own files (htmx polling, the clock, the table link's preview, the dispute desk's taps, the
 check-in, the standings' round select, a print file's progress), a refused form posted by htmx is
-shown and a failed poll leaves the page, and ``manage.py serve``'s HTTPS works in Chromium. Every
-page is watched for console errors and ``securitypolicyviolation`` events."""
+shown and a failed poll leaves the page. Every page is watched for console errors and
+``securitypolicyviolation`` events. (``manage.py serve``'s HTTPS in Chromium: tests/browser/test_served_https.py.)"""
 
 from __future__ import annotations
 
@@ -11,9 +11,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import TIMEOUT_MS
+from tests.browser.conftest import signed_in
 from tests.conftest import PASSWORD
-from tests.test_https import SERVED_PASSWORD, prepare_site, serving, stop
 from tournaments.services import clock as clock_services
 from tournaments.services.draft import publish
 from tournaments.services.pairing import pair_round
@@ -134,11 +133,11 @@ def test_table_entry_preview_and_the_dispute_desk_with_only_the_sites_files(page
     assert problems == []
 
 
-def test_check_in_standings_select_and_print_progress_with_only_the_sites_files(page, director, tournament,
+def test_check_in_standings_select_and_print_progress_with_only_the_sites_files(page, live_server, director, tournament,
                                                                                  running, settings):
     problems = watch(page)
     team = tournament.teams.order_by("number").first()
-    log_in(page, director.username, PASSWORD)
+    signed_in(page.context, director, live_server)  # the login form with the policy on: the test above
 
     page.goto(f"/director/t/{tournament.slug}/checkin/")
     row = page.locator(f"#team-{team.pk}")
@@ -187,34 +186,3 @@ def test_a_refused_htmx_post_is_shown_and_a_failed_poll_leaves_the_page(page, to
     assert answer.value.status == 400
     expect(page.locator("#preview #entry-errors")).to_be_visible()  # the refusal, swapped in
     assert problems == []
-
-
-def test_the_served_https_works_in_chromium(browser, tmp_path, migrated_sqlite):
-    """``manage.py serve`` with ``HTTPS=1``: Chromium reaches the director over HTTPS (its
-    certificate accepted as a desk laptop would after trusting it), is sent there from plain HTTP,
-    and the pages run with the policy on."""
-    environment = prepare_site(tmp_path, migrated_sqlite)
-    with serving(tmp_path, environment) as served:
-        context = browser.new_context(ignore_https_errors=True, locale="en-US",
-                                      extra_http_headers={"Accept-Language": "en-US,en;q=0.9"})
-        # A server of its own, started cold on a busy CI machine: its first pages may take a while.
-        context.set_default_timeout(max(TIMEOUT_MS, 30_000))
-        context.set_default_navigation_timeout(max(TIMEOUT_MS, 30_000))
-        try:
-            page = context.new_page()
-            problems = watch(page)
-            page.goto(f"{served.http}/login/")  # typed over plain HTTP: sent to HTTPS
-            expect(page).to_have_url(f"{served.https}/login/")
-            assert page.locator("#in-clear-warning").count() == 0
-            page.locator("input[name=username]").fill("director")
-            page.locator("input[name=password]").fill(SERVED_PASSWORD)
-            page.locator("main form button[type=submit]").click()
-            expect(page).to_have_url(f"{served.https}/director/")
-            cookies = {cookie["name"]: cookie for cookie in context.cookies()}
-            assert cookies["sessionid"]["secure"] is True
-            page.goto(f"{served.http}/")  # the phones' side still plain HTTP
-            expect(page).to_have_url(f"{served.http}/")
-            assert problems == []
-        finally:
-            context.close()
-        assert stop(served.process) == (0, False)

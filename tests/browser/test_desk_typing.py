@@ -21,15 +21,27 @@ from tournaments.services import clock as clock_services
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
+SLOWED = []
+"""The network emulations of the test under way (``slow_network``), switched off after it."""
+
+
 @pytest.fixture
-def desk(desk_page):
-    return desk_page
+def desk(kept_desk_page):
+    """The desk's tab, one for the module (tests/browser/conftest.py's ``KeptTab``): each test opens
+    the desk afresh, and a slowed network is made fast again after it."""
+    yield kept_desk_page
+    while SLOWED:
+        session = SLOWED.pop()
+        session.send("Network.emulateNetworkConditions", {"offline": False, "latency": 0,
+                                                          "downloadThroughput": -1, "uploadThroughput": -1})
+        session.detach()
 
 
 def slow_network(page, latency_ms: int = 250) -> None:
     """Every answer takes ``latency_ms`` more (Chromium's network emulation), as on a busy desk
     laptop: the keys below are typed while the desk waits for its answers, every time."""
     session = page.context.new_cdp_session(page)
+    SLOWED.append(session)
     session.send("Network.enable")
     session.send("Network.emulateNetworkConditions", {"offline": False, "latency": latency_ms,
                                                       "downloadThroughput": -1, "uploadThroughput": -1})

@@ -48,7 +48,13 @@ REPEAT_COST = 10**9
 KICKS = 30
 """Random swaps tried per round when no single swap improves a table with a repeat."""
 ATTEMPTS = 4
-"""Fresh starts of a planned draw (other seeds) before a partner conflict is declared unavoidable."""
+"""Fresh starts of a planned draw (other seeds); the best plan of them is kept."""
+STUCK_ATTEMPTS = 200
+"""Fresh starts of a planned draw before a partner conflict is declared unavoidable, when none of the
+first :data:`ATTEMPTS` drew every round: a small field with nearly as many rounds as
+:func:`max_rounds` allows can paint itself into a corner (6 players in 4 rounds at one six-player
+board: about one start in four ends with two triangles of unmet players and no round left), and
+every start has its own odds."""
 NEAR = 4
 """By standings: a repair swap looks this many tables up and down first."""
 RESTARTS = 4
@@ -469,7 +475,9 @@ def planned_rounds(player_ids: Iterable[str], rounds: int, seed: int,
         return _affine_plane(ids, rounds, seed)
     rng = random.Random(seed)
     best, best_key = None, None
-    for _ in range(ATTEMPTS):
+    for attempt in range(STUCK_ATTEMPTS):
+        if attempt >= ATTEMPTS and best is not None:
+            break
         attempt_seed = rng.randrange(2**32)
         try:
             plan = _plan(ids, rounds, attempt_seed, six_player_boards)
