@@ -89,11 +89,12 @@ def kinds() -> dict[str, str]:
 
 
 def each_field_kinds(kind: str, numeric: bool) -> tuple[str, ...]:
-    """The kinds sent to a field of this kind one at a time (see ``EACH_FIELD``)."""
+    """The kinds sent to a field of this kind one at a time (see ``EACH_FIELD``). On PostgreSQL a number
+    field is not sent "nul": what is no number is refused by Python's ``int`` before any query."""
     if kind in TEXT_INPUTS:
         return ("long text", "nul", *NUMBERS) if numeric else ("long text", "nul")
     if kind in ("number", "range"):
-        return (*NUMBERS, "nul")
+        return (*NUMBERS, "nul") if python_too() else NUMBERS
     if kind in CHOICE_INPUTS:
         return ("past 32-bit", "nul")
     return EACH_FIELD
