@@ -135,6 +135,25 @@ def built_for_the_module(django_db_blocker):
         yield
 
 
+@contextmanager
+def connection_pool(**options):
+    """A new connection pool for the test, psycopg_pool's ``options`` over settings.py's (PostgreSQL
+    only), and settings.py's pool again after it. Yields the pool, not yet opened."""
+    from django.db import connection
+
+    settings = connection.settings_dict["OPTIONS"]
+    kept = settings["pool"]
+    connection.close()
+    connection.close_pool()
+    settings["pool"] = {**kept, **options}
+    try:
+        yield connection.pool
+    finally:
+        connection.close()
+        connection.close_pool()
+        settings["pool"] = kept
+
+
 def _shared_folder(tmp_path_factory) -> Path:
     """A folder every test worker of this run sees (pytest-xdist gives each worker its own temporary
     folder inside the run's): data built once for the run is kept here."""

@@ -17,6 +17,7 @@ import pytest
 from django.db import connection
 from django.test import Client
 
+from tests.conftest import connection_pool
 from tournaments.models import Result, ResultEvent, ResultState, Round
 from tournaments.services import clock as clock_services
 from tournaments.services import table_entry as entry
@@ -133,16 +134,9 @@ def pool_for_every_thread():
     """Django's connection pool holds a connection for each server thread (settings.py); here
     :data:`GUESSES` threads post at once, so the pool is widened to a connection each for the test,
     opened before they start."""
-    options = connection.settings_dict["OPTIONS"]
-    kept = options["pool"]
-    connection.close()
-    connection.close_pool()
-    options["pool"] = {**kept, "min_size": GUESSES + 1, "max_size": GUESSES + 10}
-    connection.pool.open(wait=True, timeout=60)
-    yield
-    connection.close()
-    connection.close_pool()
-    options["pool"] = kept
+    with connection_pool(min_size=GUESSES + 1, max_size=GUESSES + 10) as pool:
+        pool.open(wait=True, timeout=60)
+        yield
 
 
 @pytest.mark.skipif(connection.vendor != "postgresql",

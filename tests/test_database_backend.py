@@ -11,6 +11,8 @@ import time
 import pytest
 from django.db import connection
 
+from tests.conftest import connection_pool
+
 
 def test_runs_on_the_database_named_by_database_url(db):
     url = os.environ.get("DATABASE_URL", "")
@@ -31,27 +33,19 @@ def pool_of_one():
     connection when a request takes it and, after each dead one, waits before taking the next
     (psycopg_pool backs off 1, 2, 4, 8… s): with the server's four all dropped, the request waited
     7 to 15 s."""
-    options = connection.settings_dict["OPTIONS"]
-    kept = options["pool"]
-    connection.close()
-    connection.close_pool()
-    options["pool"] = {**kept, "min_size": 1}
-    yield
-    connection.close()
-    connection.close_pool()
-    options["pool"] = kept
+    with connection_pool(min_size=1):
+        yield
 
 
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="the PostgreSQL connection pool")
 @pytest.mark.django_db(transaction=True)
-def test_a_connection_the_server_dropped_is_replaced_before_the_next_request(request):
+@pytest.mark.usefixtures("pool_of_one")
+def test_a_connection_the_server_dropped_is_replaced_before_the_next_request():
     """Django's connection pool (settings: OPTIONS["pool"]) checks a connection when a request takes
     it: after PostgreSQL has closed every connection of the pool (as a restart does), the next
     request's query runs on a new one instead of failing."""
-    if connection.vendor != "postgresql":
-        pytest.skip("the PostgreSQL connection pool")
     import psycopg
 
-    request.getfixturevalue("pool_of_one")
     assert connection.pool is not None and connection.settings_dict["CONN_HEALTH_CHECKS"]
     connection.ensure_connection()
     pid = connection.connection.info.backend_pid

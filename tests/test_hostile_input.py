@@ -305,7 +305,7 @@ class NotingQueryDict(QueryDict):
         self._noting = True
 
     def _note(self, key=ALL) -> None:
-        if QUERY_NAMES_READ is not None and getattr(self, "_noting", True):
+        if QUERY_NAMES_READ is not None and self._noting:
             QUERY_NAMES_READ.add(key)
 
     def __getitem__(self, key):

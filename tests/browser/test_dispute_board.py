@@ -22,6 +22,7 @@ def page(kept_page):
     page afresh; the cookies (the language chosen, the director's session) go with each test."""
     return kept_page
 
+
 MINIMUM = 44 - 0.5  # sub-pixel layout: 43.5 px is a 44 px box on the screen
 
 # Every tappable thing inside the board's form smaller than the minimum (a radio or checkbox counts
