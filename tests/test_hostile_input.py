@@ -122,14 +122,28 @@ REFUSED_FORM = re.compile(rb'is-invalid|invalid-feedback|errorlist|alert-danger[
 
 
 class Forms(HTMLParser):
-    """The forms of a page: action, method and their fields' names and values."""
+    """The forms of a page: action, method and their fields' names and values, as a browser would send
+    them (a select its selected option, or its first when none is selected)."""
 
     def __init__(self) -> None:
         super().__init__()
         self.forms: list[dict] = []
+        self.select: tuple[str, bool] | None = None  # the open single select's name, and whether an option was read
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "select":
+            self.select = None
 
     def handle_starttag(self, tag: str, attrs: list) -> None:
         attrs = dict(attrs)
+        if tag == "option" and self.select and self.forms:
+            name, read = self.select
+            if not read or "selected" in attrs:
+                self.forms[-1]["fields"][name] = attrs.get("value") or ""
+                self.select = (name, True)
+            return
+        if tag == "select" and attrs.get("name") and "multiple" not in attrs:
+            self.select = (attrs["name"], False)
         if tag == "form":
             self.forms.append({"action": attrs.get("action") or attrs.get("hx-post") or "",
                                "method": (attrs.get("method") or "get").lower(), "fields": {}, "types": {}})
@@ -374,6 +388,7 @@ class Sweep:
         self.before: dict | None = None
         self.read: tuple[int, dict] | None = None  # rows_written() when snapshot() was last read, and what it read
         self.names_read: set[str] = set()  # the query names the GETs of the sweep looked up
+        self.last_status = 0  # of the last request sent
 
     def rows(self) -> dict:
         """:func:`snapshot`, read again only when the connection wrote a row since it was last read
@@ -402,7 +417,7 @@ class Sweep:
         if method == "post" and self.before is None:
             self.before = self.rows()
         response = self.request(method, url, data, **extra)
-        status = response.status_code
+        status = self.last_status = response.status_code
         if status >= 500:
             self.failures.append(f"{status} {method.upper()} {url[:120]} ({what})")
         if self.ours and method == "post" and status == 200 and REFUSED_FORM.search(response.content):
@@ -464,11 +479,25 @@ def sweep_pattern(sweep: Sweep, name: str, pattern: URLPattern, day, each_field:
             sweep.send(f"every field {kind}", "post", form["action"], dict.fromkeys(fields, value))
         if name in EACH_FIELD_ELSEWHERE:
             continue
+        # One field at a time finds what the form lets through to a column, so the others must be
+        # valid: the form as shown first. If that is refused (an empty page to add something), no
+        # hostile field can get past the others; each field was sent each kind with every field at
+        # once above, and twice here.
+        if not shown_valid(sweep, form["action"], fields):
+            if python_too():
+                sweep.send("every field twice", "post", form["action"], {field: ["1", "²"] for field in fields})
+            continue
         for field in fields:
             for kind in each_field_kinds(*form["types"].get(field, ("", False))):
                 sweep.send(f"{field}={kind}", "post", form["action"], {**fields, field: HOSTILE[kind]})
             if python_too():
                 sweep.send(f"{field} twice", "post", form["action"], {**fields, field: ["1", "²"]})
+
+
+def shown_valid(sweep: Sweep, action: str, fields: dict) -> bool:
+    """Whether the form, sent as the page shows it, is taken (not refused with a 4xx)."""
+    sweep.send("as shown", "post", action, fields)
+    return sweep.last_status < 400
 
 
 def same_view(action: str, url: str) -> bool:

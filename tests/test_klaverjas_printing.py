@@ -72,6 +72,7 @@ def test_a_drive_prints_a_score_card_with_a_row_per_deal(drive, published_round)
     assert words(pages[0]).count("A B") == 32  # the playing team and the pit, circled per deal
 
 
+@pytest.mark.same_on_every_database
 def test_the_file_reads_as_the_cards_laid_out_in_full(drive, published_round):
     """The score card's rows are laid out once per file part and drawn on every card: the pages hold
     the same words as cards laid out one by one."""
@@ -85,6 +86,7 @@ def test_the_file_reads_as_the_cards_laid_out_in_full(drive, published_round):
     assert len(composed_words) == 3 and "Roem" in composed_words[2]
 
 
+@pytest.mark.same_on_every_database
 def test_the_rows_shrink_to_keep_24_deals_on_one_page(drive, published_round):
     drive.deals = 24
     drive.save()

@@ -88,6 +88,7 @@ def no_missing_glyphs_logged(caplog) -> bool:
     return not [record for record in caplog.records if "notdef" in record.getMessage()]
 
 
+@pytest.mark.same_on_every_database
 def test_table_cards_print_emoji_and_chinese(director_client, cup, caplog):
     response = director_client.get(f"/director/t/{cup.tournament.slug}/rounds/1/table-cards.pdf", **EN)
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
@@ -119,6 +120,7 @@ def test_standings_pdf_prints_emoji_and_chinese(director_client, cup, caplog):
     assert no_missing_glyphs_logged(caplog)
 
 
+@pytest.mark.same_on_every_database
 def test_the_emoji_font_draws_no_digits(director_client, cup):
     """Named in the font list, the colour emoji font would draw digits and spaces too (it has them
     for keycaps): the table numbers and points stay in DejaVu Sans."""

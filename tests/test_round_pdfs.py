@@ -89,6 +89,7 @@ def sheet_lines(html: str) -> list[int]:
 # --- table cards -------------------------------------------------------------------------
 
 
+@pytest.mark.same_on_every_database
 def test_table_cards_pawn_order_two_teams(two_team_round):
     """The cards of a round of two tables, laid out one by one; the file as made for the download
     (:func:`round_pdfs.table_cards_pdf`), and made in two parts on two cores, holds the same words on
@@ -135,6 +136,7 @@ def test_table_cards_pawn_order_two_teams(two_team_round):
             omitsize=True, border=2)
 
 
+@pytest.mark.same_on_every_database
 def test_table_cards_pawn_order_three_teams(tournament, make_teams):
     round_ = three_team_tournament(tournament, make_teams, scoring.PAWN_ORDER)
     html = card_html(round_)
@@ -148,6 +150,7 @@ def test_table_cards_pawn_order_three_teams(tournament, make_teams):
         assert "yellow" in page if len(numbers) == 3 else "green" in page
 
 
+@pytest.mark.same_on_every_database
 def test_individual_and_pawns_sheets_have_a_row_per_player_or_team(tournament, make_teams):
     tournament.scoring_system = scoring.INDIVIDUAL_11
     tournament.save()
@@ -289,6 +292,7 @@ def test_bench_pairing_prints_its_figures_and_keeps_nothing(db):
     assert not Tournament.objects.exists() and not Team.objects.exists()
 
 
+@pytest.mark.same_on_every_database
 def test_table_cards_rendered_in_parts_side_by_side_keep_every_card_in_order(tournament, make_teams):
     teams = make_teams(tournament, 8)
     round_ = seat(tournament, [[i, i + 1] for i in range(1, 9, 2)])
@@ -304,6 +308,7 @@ def test_table_cards_rendered_in_parts_side_by_side_keep_every_card_in_order(tou
 
 # --- the file as common.pdf makes it (shared parts laid out once, QR codes drawn) -------------
 
+@pytest.mark.same_on_every_database
 @pytest.mark.parametrize("system", scoring.KEEZEN_SYSTEMS)
 @pytest.mark.parametrize("teams_per_table", [2, 3])
 def test_one_page_per_table_in_every_system_and_the_file_reads_as_the_cards_laid_out(

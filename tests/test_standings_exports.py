@@ -241,6 +241,7 @@ def _pages_words(content: bytes) -> list[list[str]]:
     return [sorted(page.extract_text().split()) for page in pypdf.PdfReader(io.BytesIO(content)).pages]
 
 
+@pytest.mark.same_on_every_database
 @pytest.mark.parametrize("what", ["standings", "prizes"])
 def test_pages_cut_here_are_the_pages_laid_out_and_parts_read_the_same(db, monkeypatch, what):
     """Long names, an odd number of teams (a bye each round) and a title of two lines: the pages
