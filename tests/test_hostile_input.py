@@ -525,13 +525,18 @@ def test_no_server_error_and_nothing_written_for_hostile_input(name, pattern, da
     assert not failures, "\n".join(failures[:40])
 
 
+# Kinds the admin answers as it answers another kind sent: a sign, a zero and other digits are read by
+# Django's own ``int`` (ordering, page, the object's id) as the digits are, or searched for as any text.
+ADMIN_ALIKE = ("negative", "zero", "arabic digits")
+
+
 def test_the_admin_answers_hostile_input_without_a_server_error(day):
     """The admin is Django's, for a superuser: its lists, searches, sorts and pages, its change and
     add pages with every kind of value. Only server errors are looked for (its refused forms answer
     200, as Django's admin does).
 
-    Every kind goes to every model's list (its search, sorts, filters and pages are ours to set) and
-    change page (the object's lookup). The add page is sent the values as "name" and "number": a model
+    Every kind (but :data:`ADMIN_ALIKE`) goes to every model's list (its search, sorts, filters and
+    pages are ours to set) and change page (the object's lookup). The add page is sent the values as "name" and "number": a model
     whose form has neither field reads none of them, so it is sent one kind (its form refused for the
     missing fields), the others every kind."""
     from django.contrib import admin
@@ -547,6 +552,8 @@ def test_the_admin_answers_hostile_input_without_a_server_error(day):
         changelist = reverse("admin:%s_%s_changelist" % info)
         editable = {field.name for field in model._meta.get_fields() if getattr(field, "editable", False)}
         for kind, value in kinds().items():
+            if kind in ADMIN_ALIKE:
+                continue
             sweep.send(kind, "get", f"{changelist}?{urlencode({'q': value, 'o': value, 'p': value, 'e': value})}")
             sweep.send(kind, "get", reverse("admin:%s_%s_change" % info, args=[value or "0"]))
             if editable & {"name", "number"} or kind == "long text":
