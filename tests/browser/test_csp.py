@@ -11,7 +11,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import signed_in
+from tests.browser.conftest import PHONE_CONTEXT, TIMEOUT_MS, KeptTab, signed_in
 from tests.conftest import PASSWORD
 from tournaments.services import clock as clock_services
 from tournaments.services.draft import publish
@@ -28,9 +28,10 @@ document.addEventListener("securitypolicyviolation", function (event) {
 """
 
 
-def watch(page, allowed: tuple[str, ...] = ()) -> list[str]:
+def watch(page, allowed: list[str]) -> list[str]:
     """Console errors, JavaScript errors and policy violations of every page the tab opens; a
-    console error containing one of ``allowed`` is expected (a refused request on purpose)."""
+    console error containing one of ``allowed`` (read at the time of the error) is expected (a
+    refused request on purpose)."""
     problems: list[str] = []
 
     def on_console(message):
@@ -55,6 +56,28 @@ def log_in(page, username: str, password: str) -> None:
     expect(page).to_have_url(re.compile(r"/director/$"))
 
 
+@pytest.fixture(scope="module")
+def _watched_phone(browser, live_server):
+    tab = KeptTab(browser, live_server, TIMEOUT_MS, **PHONE_CONTEXT)
+    allowed: list[str] = []
+    yield tab, watch(tab.page, allowed), allowed
+    tab.close()
+
+
+@pytest.fixture
+def watched(_watched_phone):
+    """``page``, what :func:`watch` sees in it and the console errors the test expects, with one
+    tab for the module's tests that leave ``page.clock`` alone (tests/browser/conftest.py's
+    ``KeptTab``: a new context and tab cost about half a second). The watch's init script and
+    binding are the same for every test, so they stay; the problems and the expected errors start
+    empty for each test."""
+    tab, problems, allowed = _watched_phone
+    problems.clear()
+    allowed.clear()
+    yield tab.fresh(), problems, allowed
+    tab.leave()
+
+
 @pytest.fixture
 def running(tournament, make_teams):
     """Round 1 of 8 teams published, its clock running."""
@@ -70,7 +93,7 @@ def test_public_pages_poll_and_count_down_with_only_the_sites_files(page, tourna
     """The page's timers are Playwright's (``page.clock``): the second to the next poll and the
     clock's next tick are moved on at once instead of waited for."""
     settings.PUBLIC_POLL_SECONDS = 1
-    problems = watch(page)
+    problems = watch(page, [])
     page.clock.install()
 
     page.goto(f"/t/{tournament.slug}/standings/")
@@ -95,8 +118,8 @@ def test_public_pages_poll_and_count_down_with_only_the_sites_files(page, tourna
     assert problems == []
 
 
-def test_table_entry_preview_and_the_dispute_desk_with_only_the_sites_files(page, director, tournament, running):
-    problems = watch(page)
+def test_table_entry_preview_and_the_dispute_desk_with_only_the_sites_files(watched, director, tournament, running):
+    page, problems, _ = watched
     table = running.tables.get(number=1)
 
     page.goto(f"/s/{table.token}/")
@@ -133,9 +156,9 @@ def test_table_entry_preview_and_the_dispute_desk_with_only_the_sites_files(page
     assert problems == []
 
 
-def test_check_in_standings_select_and_print_progress_with_only_the_sites_files(page, live_server, director, tournament,
-                                                                                 running, settings):
-    problems = watch(page)
+def test_check_in_standings_select_and_print_progress_with_only_the_sites_files(watched, live_server, director,
+                                                                                 tournament, running, settings):
+    page, problems, _ = watched
     team = tournament.teams.order_by("number").first()
     signed_in(page.context, director, live_server)  # the login form with the policy on: the test above
 
@@ -162,12 +185,13 @@ def test_check_in_standings_select_and_print_progress_with_only_the_sites_files(
     assert problems == []
 
 
-def test_a_refused_htmx_post_is_shown_and_a_failed_poll_leaves_the_page(page, tournament, running):
+def test_a_refused_htmx_post_is_shown_and_a_failed_poll_leaves_the_page(watched, tournament, running):
     """keezen.js: htmx swaps a 4xx answer to a POST (the readable refusal), not to a GET."""
     # Chromium logs every 4xx answer ("… status of 400"); htmx logs the failed poll as an error, and
     # not the refused post (keezen.js: no error, swapped).
-    problems = watch(page, allowed=("the server responded with a status of 400", "status of 404",
-                                    "Response Status Error Code 404 from /t/no-such-tournament/"))
+    page, problems, allowed = watched
+    allowed += ["the server responded with a status of 400", "status of 404",
+                "Response Status Error Code 404 from /t/no-such-tournament/"]
     table = running.tables.get(number=1)
     page.goto(f"/s/{table.token}/")
     page.wait_for_load_state("load")

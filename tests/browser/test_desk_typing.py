@@ -14,26 +14,25 @@ from contextlib import contextmanager
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import signed_in
 from tournaments.models import Result, Tournament
 from tournaments.services import clock as clock_services
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-SLOWED = []
-"""The network emulations of the test under way (``slow_network``), switched off after it."""
+EMULATED = []
+"""The emulations of the test under way (``slow_network``, ``without_javascript``): each session
+and what switches its emulation off again, after the test."""
 
 
 @pytest.fixture
 def desk(kept_desk_page):
     """The desk's tab, one for the module (tests/browser/conftest.py's ``KeptTab``): each test opens
-    the desk afresh, and a slowed network is made fast again after it."""
+    the desk afresh, and a slowed network or switched-off JavaScript is put back after it."""
     yield kept_desk_page
-    while SLOWED:
-        session = SLOWED.pop()
-        session.send("Network.emulateNetworkConditions", {"offline": False, "latency": 0,
-                                                          "downloadThroughput": -1, "uploadThroughput": -1})
+    while EMULATED:
+        session, method, params = EMULATED.pop()
+        session.send(method, params)
         session.detach()
 
 
@@ -41,10 +40,19 @@ def slow_network(page, latency_ms: int = 250) -> None:
     """Every answer takes ``latency_ms`` more (Chromium's network emulation), as on a busy desk
     laptop: the keys below are typed while the desk waits for its answers, every time."""
     session = page.context.new_cdp_session(page)
-    SLOWED.append(session)
+    EMULATED.append((session, "Network.emulateNetworkConditions", {"offline": False, "latency": 0,
+                                                                  "downloadThroughput": -1, "uploadThroughput": -1}))
     session.send("Network.enable")
     session.send("Network.emulateNetworkConditions", {"offline": False, "latency": latency_ms,
                                                       "downloadThroughput": -1, "uploadThroughput": -1})
+
+
+def without_javascript(page) -> None:
+    """No script runs in the tab's next pages: what a context with ``java_script_enabled=False``
+    does (Playwright sends Chromium the same command), without a new context and tab."""
+    session = page.context.new_cdp_session(page)
+    EMULATED.append((session, "Emulation.setScriptExecutionDisabled", {"value": False}))
+    session.send("Emulation.setScriptExecutionDisabled", {"value": True})
 
 
 @contextmanager
@@ -190,13 +198,11 @@ def test_an_unknown_table_says_so_and_keeps_nothing(desk, tournament, published_
     assert not Result.objects.exists()
 
 
-def test_without_javascript_the_desk_works_as_a_form(browser, live_server, director, tournament, published_round):
+def test_without_javascript_the_desk_works_as_a_form(desk, tournament, published_round):
     round_ = published_round(tournament, 2)
     clock_services.start(round_)
-    context = browser.new_context(java_script_enabled=False, base_url=live_server.url,
-                                  extra_http_headers={"Accept-Language": "en"})
-    signed_in(context, director, live_server)
-    page = context.new_page()
+    page = desk
+    without_javascript(page)
     page.goto(f"/director/t/{tournament.slug}/desk/1/")
     page.locator("#table-number").fill("1")
     page.locator("#table-number").press("Enter")
@@ -205,4 +211,3 @@ def test_without_javascript_the_desk_works_as_a_form(browser, live_server, direc
     page.locator("#arrivals").press("Enter")
     expect(page.locator(".alert-success")).to_contain_text("Table 1 saved")
     assert Result.objects.get(table__round=round_, table__number=1).sheet == {"arrivals": [0] * 8}
-    context.close()

@@ -14,6 +14,13 @@ from tournaments.models import Club, Player
 pytestmark = pytest.mark.browser
 
 
+@pytest.fixture
+def page(kept_page):
+    """One phone tab for the module (tests/browser/conftest.py's ``KeptTab``): each test signs in
+    and opens the form afresh."""
+    return kept_page
+
+
 def test_choosing_a_suggestion_links_the_player(page, page_problems, live_server, director, tournament):
     noord = Club.objects.create(name="KC Noord")
     Person.objects.create(name="Zoë Özdemir", member_number="1234", club=noord)

@@ -6,7 +6,8 @@ counts with its clickable label. WCAG's exception for links inside running text 
 precisely: an inline link whose block has words of its own beside the link. Each page is also
 checked for sideways overflow, and the director's tab bar for staying one row with the current
 tab in view: on a phone, on a desktop, and in a browser without CSS scroll-initial-target. One
-browser, one context per role (a player's phone, a director's phone, a director's desktop).
+browser, one context per role (a player's phone, a director's phone, a director's desktop), kept
+for the module where more than one test uses it: a new context and tab cost about half a second.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE, TIMEOUT_MS, signed_in
+from tests.browser.conftest import PHONE, TIMEOUT_MS, KeptTab, signed_in
 from tournaments.services import clock as clock_services
 from tournaments.services import table_entry
 from tournaments.services.draft import publish
@@ -129,19 +130,40 @@ def day(tournament):
     return {"round": round_, "submitted": submitted, "empty": empty, "entered": entered[0]}
 
 
-def phone(browser, live_server, language: str = "nl", **device):
-    """A new browser context: a phone at 390×844 in Dutch (the site's default) unless told otherwise."""
-    device = {"viewport": PHONE, "is_mobile": True, "has_touch": True, **device}
-    context = browser.new_context(device_scale_factor=1, locale=language, base_url=live_server.url,
-                                  extra_http_headers={"Accept-Language": language}, **device)
+def phone(language: str = "nl", **device) -> dict:
+    """A browser context's options: a phone at 390×844 in Dutch (the site's default) unless told otherwise."""
+    return {"viewport": PHONE, "is_mobile": True, "has_touch": True, "device_scale_factor": 1, "locale": language,
+            "extra_http_headers": {"Accept-Language": language}, **device}
+
+
+DESKTOP = {"width": 1280, "height": 900}
+
+
+@pytest.fixture(scope="module")
+def _dutch_phone(browser, live_server):
+    tab = KeptTab(browser, live_server, TIMEOUT_MS, **phone())
+    yield tab
+    tab.close()
+
+
+@pytest.fixture
+def director_phone(_dutch_phone, live_server, director):
+    """A director's phone in Dutch, one context and tab for the module (tests/browser/conftest.py's
+    ``KeptTab``), signed in afresh for each test (the login page itself is measured among the player pages)."""
+    page = _dutch_phone.fresh()
+    signed_in(page.context, director, live_server)
+    yield page
+    _dutch_phone.leave()
+
+
+@pytest.fixture(scope="module")
+def desktop(browser):
+    """A tab with a mouse, in English, for the module: the director's desktop (1280×900) and a plain
+    page at a phone's width without a phone's emulation; each test sets the size it needs."""
+    context = browser.new_context(**phone("en", viewport=DESKTOP, is_mobile=False, has_touch=False))
     context.set_default_timeout(TIMEOUT_MS)
-    return context
-
-
-def director_tab(context, live_server, director):
-    """A tab of ``context`` with the director's session (the login page itself is measured among the player pages)."""
-    signed_in(context, director, live_server)
-    return context.new_page()
+    yield context.new_page()
+    context.close()
 
 
 def measure(page, path: str) -> dict:
@@ -191,7 +213,7 @@ def test_player_pages_have_big_tap_targets(page, page_problems, tournament, day)
     assert page_problems == []
 
 
-def test_director_phone_pages_have_big_tap_targets(browser, live_server, director, tournament, day):
+def test_director_phone_pages_have_big_tap_targets(director_phone, tournament, day):
     slug = tournament.slug
     paths = [
         "/director/", f"/director/t/{slug}/teams/", f"/director/t/{slug}/checkin/",
@@ -199,25 +221,21 @@ def test_director_phone_pages_have_big_tap_targets(browser, live_server, directo
         f"/director/t/{slug}/desk/1/", f"/director/t/{slug}/rounds/1/results/",
         f"/director/t/{slug}/standings/", f"/director/t/{slug}/disputes/",
     ]
-    context = phone(browser, live_server)
-    try:
-        page = director_tab(context, live_server, director)
-        found = faults(page, paths)
-        assert not found, "\n".join(found)
+    page = director_phone
+    found = faults(page, paths)
+    assert not found, "\n".join(found)
 
-        # The tab strip scrolls sideways: the keyboard reaches the last tab and brings it into view
-        # (Chromium scrolls a focused tab until it shows, not always whole).
-        tabs = page.locator(".director-tabs .nav-link")
-        assert tabs.count() >= 8
-        tabs.first.focus()
-        for _ in range(tabs.count() - 1):
-            page.keyboard.press("Tab")
-        expect(tabs.last).to_be_focused()
-        shown = tabs.last.evaluate("link => { const box = link.getBoundingClientRect(); "
-                                   "return Math.min(box.right, window.innerWidth) - Math.max(box.left, 0); }")
-        assert shown >= MINIMUM, f"the focused last tab shows {shown} px"
-    finally:
-        context.close()
+    # The tab strip scrolls sideways: the keyboard reaches the last tab and brings it into view
+    # (Chromium scrolls a focused tab until it shows, not always whole).
+    tabs = page.locator(".director-tabs .nav-link")
+    assert tabs.count() >= 8
+    tabs.first.focus()
+    for _ in range(tabs.count() - 1):
+        page.keyboard.press("Tab")
+    expect(tabs.last).to_be_focused()
+    shown = tabs.last.evaluate("link => { const box = link.getBoundingClientRect(); "
+                               "return Math.min(box.right, window.innerWidth) - Math.max(box.left, 0); }")
+    assert shown >= MINIMUM, f"the focused last tab shows {shown} px"
 
 
 def css_without_scroll_initial_target(route):
@@ -235,52 +253,46 @@ PRETEND_NO_SCROLL_INITIAL_TARGET = """
 """
 
 
-def test_tab_bar_on_a_desktop_and_in_other_browsers(browser, live_server, director, tournament, day):
+def test_tab_bar_on_a_desktop_and_in_other_browsers(desktop, director_phone, live_server, director, tournament, day):
     """With a mouse on a wide screen the tabs are the usual tabs: one row, all of them in view. On
     a phone whose browser lacks CSS scroll-initial-target, static/js/tabs.js scrolls the row to the
     current tab."""
     standings = f"/director/t/{tournament.slug}/standings/"
-    desktop = phone(browser, live_server, "en", viewport={"width": 1280, "height": 900}, is_mobile=False,
-                    has_touch=False)
-    try:
-        page = director_tab(desktop, live_server, director)
-        seen = measure(page, standings)
-        assert seen["tabBar"]["rows"] == 1 and seen["tabBar"]["activeInView"] is True, seen["tabBar"]
-        assert page.locator(".director-tabs").evaluate("bar => bar.scrollWidth <= bar.clientWidth")
-        assert seen["width"] <= 1280
-    finally:
-        desktop.close()
+    desktop.set_viewport_size(DESKTOP)
+    signed_in(desktop.context, director, live_server)
+    seen = measure(desktop, live_server.url + standings)
+    assert seen["tabBar"]["rows"] == 1 and seen["tabBar"]["activeInView"] is True, seen["tabBar"]
+    assert desktop.locator(".director-tabs").evaluate("bar => bar.scrollWidth <= bar.clientWidth")
+    assert seen["width"] <= 1280
 
-    other = phone(browser, live_server)
-    other.route("**/keezen.css", css_without_scroll_initial_target)
-    other.add_init_script(PRETEND_NO_SCROLL_INITIAL_TARGET)
+    # A tab of its own in the director's phone: the script and the route stay with it, and it closes.
+    page = director_phone.context.new_page()
+    page.route("**/keezen.css", css_without_scroll_initial_target)
+    page.add_init_script(PRETEND_NO_SCROLL_INITIAL_TARGET)
     try:
-        page = director_tab(other, live_server, director)
         page.goto(standings)
         expect(page.locator(".director-tabs .nav-link.active")).to_be_in_viewport(ratio=1)
         assert page.locator(".director-tabs").evaluate("bar => bar.scrollLeft") > 0
     finally:
-        other.close()
+        page.close()
 
 
-def test_only_links_in_a_sentence_are_spared(browser):
+def test_only_links_in_a_sentence_are_spared(desktop):
     """The measure itself, on a page without the site's style: a link inside running text is
     WCAG's exception; a link alone, links between dots, a tiny button or checkbox are not."""
-    context = browser.new_context(viewport=PHONE)
-    try:
-        page = context.new_page()
-        page.set_content("""
-          <p>Read <a href="#" id="in-text">the rules</a> before you play.</p>
-          <p><a href="#" id="alone">Find another table</a></p>
-          <p><a href="#" id="dot-1">Tournament</a> · <a href="#" id="dot-2">Round 1</a></p>
-          <div><a href="#" id="beside-button">Edit</a> <button id="button">Delete</button></div>
-          <label>Stopped by the clock <input type="checkbox" id="tiny-box"></label>
-          <input type="checkbox" id="labelled-box"><label for="labelled-box" id="big-label">Present</label>
-          <style>#big-label { display: inline-block; width: 200px; height: 50px; }</style>
-        """)
-        seen = page.evaluate(MEASURE, MINIMUM - SLACK)
-        flagged = {name.split()[0] for name in seen["small"]}
-        assert flagged == {"a#alone[href=#]", "a#dot-1[href=#]", "a#dot-2[href=#]", "a#beside-button[href=#]",
-                           "button#button", "input#tiny-box[type=checkbox]"}
-    finally:
-        context.close()
+    page = desktop
+    page.set_viewport_size(PHONE)
+    page.goto("about:blank")  # set_content writes into the document there: a blank one, as in a new tab
+    page.set_content("""
+      <p>Read <a href="#" id="in-text">the rules</a> before you play.</p>
+      <p><a href="#" id="alone">Find another table</a></p>
+      <p><a href="#" id="dot-1">Tournament</a> · <a href="#" id="dot-2">Round 1</a></p>
+      <div><a href="#" id="beside-button">Edit</a> <button id="button">Delete</button></div>
+      <label>Stopped by the clock <input type="checkbox" id="tiny-box"></label>
+      <input type="checkbox" id="labelled-box"><label for="labelled-box" id="big-label">Present</label>
+      <style>#big-label { display: inline-block; width: 200px; height: 50px; }</style>
+    """)
+    seen = page.evaluate(MEASURE, MINIMUM - SLACK)
+    flagged = {name.split()[0] for name in seen["small"]}
+    assert flagged == {"a#alone[href=#]", "a#dot-1[href=#]", "a#dot-2[href=#]", "a#beside-button[href=#]",
+                       "button#button", "input#tiny-box[type=checkbox]"}
