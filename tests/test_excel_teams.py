@@ -115,14 +115,21 @@ NO_PREVIEW = "There is no previewed import to confirm; upload the file again."
 
 def assert_refused(client, tournament, upload_factory, expected: list[str], status: int = 422):
     """``read_teams`` and the upload page both give exactly ``expected``, the page with ``status``
-    (422: refused for what the file holds); confirm then answers 410 and imports nothing."""
+    (422: refused for what the file holds); confirm then answers 410 and imports nothing. Both read
+    the same file, made once."""
+    made = upload_factory()
+    content = made.read()
+
+    def upload() -> SimpleUploadedFile:
+        return SimpleUploadedFile(made.name, content, made.content_type)
+
     before = counts()
-    result = read_teams(upload_factory(), tournament)
+    result = read_teams(upload(), tournament)
     assert result.errors == expected
     assert not result.ok
     assert counts() == before
 
-    response = post_upload(client, tournament, upload_factory())
+    response = post_upload(client, tournament, upload())
     assert response.status_code == status
     assert response.context["result"].errors == expected
     page = response.content.decode()
@@ -214,12 +221,12 @@ def test_bad_row_is_named_and_nothing_is_written(registered, director_client, ca
 @pytest.mark.parametrize("value", BAD_NUMBERS, ids=[repr(value) for value in BAD_NUMBERS])
 def test_team_number_that_is_not_a_usable_whole_number(registered, director_client, value):
     """Text, fractions, zero, negatives, booleans, odd digits and huge numbers: one error for the row."""
-    rows = [[3, "Goed", "A", "B"], [value, "X", "Anna", "Bram"]]
-    result = read_teams(sheet_upload(rows), registered)
+    content = xlsx_bytes([[3, "Goed", "A", "B"], [value, "X", "Anna", "Bram"]])
+    result = read_teams(SimpleUploadedFile("teams.xlsx", content), registered)
     assert len(result.errors) == 1, result.errors
     assert result.errors[0].startswith("Row 3: team number")
     before = counts()
-    response = post_upload(director_client, registered, sheet_upload(rows))
+    response = post_upload(director_client, registered, SimpleUploadedFile("teams.xlsx", content))
     assert response.context["result"].errors == result.errors
     post_confirm(director_client, registered)
     assert counts() == before
