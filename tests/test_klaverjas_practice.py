@@ -20,7 +20,7 @@ from django.urls import reverse
 
 import klaverjas
 import scoring
-from tests.test_rehearsal import assert_played, run
+from tests.test_rehearsal import PHONES, assert_played, run
 from tournaments.demo import DEMO_SLUG, DRIVE_SLUG, load_drive
 from tournaments.games import Scoring
 from tournaments.models import Result, Round, Table, Tournament
@@ -90,7 +90,8 @@ def assert_cards(practice: Tournament) -> None:
 
 
 @pytest.mark.django_db
-def test_a_fresh_practice_drive_plays_every_round(director_client):
+def test_a_fresh_practice_drive_plays_every_round(director_client, settings):
+    settings.PUBLIC_URL = PHONES  # the files the command makes are the ones the downloads find: made once
     out = run("--teams", "9", "--scoring", "klaverjas", "--deals", "12")
     practice = Tournament.objects.get(practice=True)
     assert practice.game == "klaverjas" and practice.deals == 12 and practice.teams.count() == 9
@@ -103,8 +104,7 @@ def test_a_fresh_practice_drive_plays_every_round(director_client):
     reasons = set(Result.objects.filter(table__round__tournament=practice).exclude(reason="")
                   .values_list("reason", flat=True))
     assert "Practice run: the desk typed a deal's roem for the wrong team and corrected it." in reasons
-    cards = director_client.get(reverse("director:round_table_cards", args=[practice.slug, 3]), **EN)
-    assert cards.status_code == 200
+    # (assert_played downloaded the last round's table cards: round 3's)
 
 
 @pytest.mark.django_db

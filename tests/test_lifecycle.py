@@ -36,7 +36,6 @@ from tournaments.services.draft import publish, unpublish
 from tournaments.services.pairing import pair_round
 from tournaments.services.results import record_result
 from tournaments.services.rounds import add_round
-from tournaments.services.teams import TeamData, register_teams
 
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 SHEET = {"arrivals": [0] * 8}
@@ -398,17 +397,15 @@ def test_delete_refuses_when_the_backup_fails(tournament, make_teams, settings, 
     assert Team.objects.filter(tournament=tournament).count() == 2
 
 
-def test_deleting_250_teams_is_one_cascade_without_a_query_per_row(tournament):
-    register_teams(tournament, [TeamData(name=f"T{n}", players=(f"P{n}a", f"P{n}b"), club=f"C{n % 7}")
-                                for n in range(1, 251)])
-    for _ in range(2):
-        for table in drawn(tournament).tables.all():
-            record_result(table, SHEET)
-    tournament.refresh_from_db()
-    assert Result.objects.count() == 250
+def test_deleting_250_teams_is_one_cascade_without_a_query_per_row(db, busy_day_file):
+    """The busy day of tests/conftest.py (250 teams in round 3: sheets with versions and their log,
+    check-ins, a withdrawal, byes, rulings), built once per test run and loaded from its file
+    instead of drawing and playing 250 teams here."""
+    day = busy_day_file.load()
+    assert day.teams.count() == 250 and Result.objects.count() > 250 and ResultEvent.objects.count() > 250
     with CaptureQueriesContext(connection) as queries:
         with translation.override("en"):
-            tournament.delete()
+            day.delete()
     # Teams, players, seats, sheets and their log are deleted in batches: no query per row
     # (the results-version and backup signals leave rows that go with their tournament alone).
     assert len(queries) < 60, len(queries)

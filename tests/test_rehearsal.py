@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime
 import io
 import random
+from dataclasses import dataclass
 
 import pytest
 from django.utils import translation
@@ -19,7 +20,7 @@ from django.test import Client, override_settings
 from django.urls import reverse
 
 import scoring
-from tournaments.services.teams import register_numbered_teams
+from tournaments.services.teams import TeamData, register_numbered_teams, register_teams
 from tournaments.models import (
     Bye,
     Club,
@@ -262,38 +263,84 @@ def visitor_sees(tournament: Tournament) -> bool:
 # --------------------------------------------------------------------------- deleting
 
 
+@dataclass(frozen=True)
+class Rehearsed:
+    """The keys of what :func:`rehearsed` built, and every row before ``first`` and ``fresh`` were made."""
+
+    tournament: int
+    first: int
+    second: int
+    fresh: int
+    rows_before: dict
+
+
+@pytest.fixture(scope="class")
+def rehearsed(module_transaction, django_db_blocker) -> Rehearsed:
+    """“Keezen Cup 2026” (five teams of clubs 0 to 2, as ``make_teams`` makes them: an odd number, so
+    its practice runs have byes) with two practice runs of it, and a fresh practice run of six teams
+    with its own clubs (Club 2 … Club 7: Club 2 is the cup's too), made as ``practice_of`` and
+    ``rehearsal.start_fresh`` make them in a test (English names, the phones at the request's
+    address). Built once for the tests of :class:`TestDeleting` instead of once in each (each test's
+    deletions are rolled back after it), and rolled back after the last of them: no other test sees
+    them."""
+    from django.db import transaction
+
+    from tests.conftest import built_for_the_module
+
+    with django_db_blocker.unblock():
+        kept = transaction.atomic()
+        kept.__enter__()
+    try:
+        with built_for_the_module(django_db_blocker), translation.override("en"), override_settings(PUBLIC_URL=""):
+            cup = Tournament.objects.create(name="Keezen Cup 2026", slug="rehearsed-cup", venue="De Kwakel",
+                                            date=datetime.date(2026, 11, 21), seed=20261121)
+            register_teams(cup, [TeamData(name=f"Team {n}", players=(f"Speler {n}a", f"Speler {n}b"),
+                                          club=f"Club {n % 3}") for n in range(1, 6)])
+            second = practice_of(cup)
+            rows_before = every_row()
+            first = practice_of(cup)
+            fresh = rehearsal.start_fresh(6).tournament
+        yield Rehearsed(cup.pk, first.pk, second.pk, fresh.pk, rows_before)
+    finally:
+        with django_db_blocker.unblock():
+            transaction.set_rollback(True)
+            kept.__exit__(None, None, None)
+
+
 @pytest.mark.django_db
-def test_deleting_a_practice_run_removes_everything_of_it(director_client, tournament, make_teams):
-    make_teams(tournament, 9)
-    before = every_row()
-    fresh = rehearsal.start_fresh(6).tournament  # its own clubs (Club 2 … Club 7)
-    copy = practice_of(tournament)
-    assert Club.objects.filter(name="Club 7").exists()
+class TestDeleting:
+    """Deleting practice runs on the director's page and with the command, from the same runs."""
 
-    page = director_client.get(reverse("director:practice_run_delete", args=[copy.slug]), **EN).content.decode()
-    assert f"Delete the practice run “{copy.name}”?" in page and "“Keezen Cup 2026” itself stays as it is." in page
-    response = director_client.post(reverse("director:practice_run_delete", args=[copy.slug]), **EN)
-    assert response.status_code == 302
-    assert response["Location"] == reverse("director:tournament_lifecycle", args=[tournament.slug])
-    assert f"Practice run “{copy.name}” deleted." in director_client.get(response["Location"], **EN).content.decode()
-    response = director_client.post(reverse("director:practice_run_delete", args=[fresh.slug]), **EN)
-    assert response.status_code == 302 and response["Location"] == reverse("director:tournament_list")
-    assert every_row() == before
+    def test_deleting_a_practice_run_removes_everything_of_it(self, director_client, rehearsed):
+        tournament, copy, fresh = (Tournament.objects.get(pk=pk) for pk in (rehearsed.tournament, rehearsed.first,
+                                                                            rehearsed.fresh))
+        assert fresh.practice_of is None and copy.practice_of == tournament
+        assert Club.objects.filter(name="Club 7").exists()
 
+        url = reverse("director:practice_run_delete", args=[copy.slug])
+        page = director_client.get(url, **EN).content.decode()
+        assert f"Delete the practice run “{copy.name}”?" in page
+        assert "“Keezen Cup 2026” itself stays as it is." in page
+        response = director_client.post(url, **EN)
+        assert response.status_code == 302
+        assert response["Location"] == reverse("director:tournament_lifecycle", args=[tournament.slug])
+        done = director_client.get(response["Location"], **EN).content.decode()
+        assert f"Practice run “{copy.name}” deleted." in done
+        response = director_client.post(reverse("director:practice_run_delete", args=[fresh.slug]), **EN)
+        assert response.status_code == 302 and response["Location"] == reverse("director:tournament_list")
+        assert every_row() == rehearsed.rows_before
 
-@pytest.mark.django_db
-def test_the_command_deletes_one_practice_run_those_of_a_tournament_or_all(tournament, make_teams):
-    make_teams(tournament, 4)
-    first, second = (practice_of(tournament) for _ in range(2))
-    fresh = rehearsal.start_fresh(4).tournament
-    assert {first.slug, second.slug} == set(tournament.practice_runs.values_list("slug", flat=True))
-    assert f"Deleted practice run “{first.name}”." in run("--delete", first.slug)
-    out = run("--delete", tournament.slug)
-    assert f"Deleted practice run “{second.name}”." in out and fresh.slug not in out
-    assert Tournament.objects.filter(practice=True).get() == fresh
-    assert "Deleted practice run" in run("--clean") and not Tournament.objects.filter(practice=True).exists()
-    assert "No practice runs." in run("--clean")
-    assert Tournament.objects.filter(pk=tournament.pk).exists()
+    def test_the_command_deletes_one_practice_run_those_of_a_tournament_or_all(self, rehearsed):
+        tournament, first, second, fresh = (Tournament.objects.get(pk=pk) for pk in (
+            rehearsed.tournament, rehearsed.first, rehearsed.second, rehearsed.fresh))
+        assert {first.slug, second.slug} == set(tournament.practice_runs.values_list("slug", flat=True))
+        assert f"Deleted practice run “{first.name}”." in run("--delete", first.slug)
+        out = run("--delete", tournament.slug)
+        assert f"Deleted practice run “{second.name}”." in out and fresh.slug not in out
+        assert Tournament.objects.filter(practice=True).get() == fresh
+        assert "Deleted practice run" in run("--clean") and not Tournament.objects.filter(practice=True).exists()
+        assert "No practice runs." in run("--clean")
+        assert Tournament.objects.filter(pk=tournament.pk).exists()
 
 
 # --------------------------------------------------------------------------- the sheets and the seed
@@ -328,8 +375,9 @@ def test_the_same_seed_rehearses_with_the_same_sheets():
                 for t in Table.objects.filter(round__tournament=practice).with_sheets().select_related("round")
                 .order_by("round__number", "number")]
 
-    assert day(11) == day(11)
-    assert day(11) != day(12)
+    eleven = day(11)
+    assert day(11) == eleven
+    assert day(12) != eleven  # the first day of seed 11 again: played three times, not four
 
 
 @pytest.mark.django_db

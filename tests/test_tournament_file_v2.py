@@ -4,19 +4,23 @@ over the tournament or a copy beside it, and every damaged file is refused with 
 from __future__ import annotations
 
 import copy
+import datetime
 import json
 from io import StringIO
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
+from tests.conftest import PASSWORD
 from tournaments.models import Result, ResultState, Ruling, Table, TableSeat, Team, Tournament
+from tournaments.permissions import directors_group
 from tournaments.services import table_entry
 from tournaments.services.pairing import pair_round, teams_to_draw
 from tournaments.services.results import record_result
 from tournaments.services.rounds import add_round, add_table
 from tournaments.services.standings import set_frozen, standings_json
-from tournaments.services.teams import set_checked_in, set_withdrawn
+from tournaments.services.teams import TeamData, register_teams, set_checked_in, set_withdrawn
 from tournaments.services.tournament_file import (
     InvalidTournamentFile,
     dumps,
@@ -39,14 +43,20 @@ def seats(table: Table) -> list[TableSeat]:
     return list(table.seats.order_by("position"))
 
 
-@pytest.fixture
-def day(tournament, make_teams, director):
-    """Round 1 played with every kind of sheet, a withdrawal, check-ins, a freeze, a ruling; round 2 drawn."""
-    make_teams(tournament, 9)  # odd: one team gets a bye
-    round_ = add_round(tournament)
-    pair_round(round_)
+def _build_day() -> int:
+    """Round 1 played with every kind of sheet, a withdrawal, check-ins, a freeze, a ruling; round 2
+    drawn: the tournament of conftest's ``tournament`` fixture, its teams of ``make_teams`` and the
+    ``director`` who entered and ruled. Returns the tournament's key."""
     from tournaments.services.draft import publish
 
+    tournament = Tournament.objects.create(name="Keezen Cup 2026", slug="keezen-cup-2026",
+                                           date=datetime.date(2026, 11, 21), venue="De Kwakel", seed=20261121)
+    director = get_user_model().objects.create_user("director", password=PASSWORD)
+    director.groups.add(directors_group())
+    register_teams(tournament, [TeamData(name=f"Team {n}", players=(f"Speler {n}a", f"Speler {n}b"),
+                                         club=f"Club {n % 3}") for n in range(1, 10)])  # odd: one team gets a bye
+    round_ = add_round(tournament)
+    pair_round(round_)
     publish(round_)
     tables = list(round_.tables.order_by("number"))
     assert len(tables) == 4
@@ -69,8 +79,31 @@ def day(tournament, make_teams, director):
     present = teams_to_draw(tournament)
     for pair in zip(present[::2], present[1::2]):
         add_table(second_round, list(pair))
-    tournament.refresh_from_db()
-    return tournament
+    return tournament.pk
+
+
+@pytest.fixture(scope="module")
+def _day_key(module_transaction, django_db_blocker) -> int:
+    """The day, built once for the module instead of once per test (most tests export it, delete it,
+    restore it or copy it: each test's changes are rolled back after it), in English as the tests."""
+    from django.utils import translation
+
+    from tests.conftest import built_for_the_module
+
+    with built_for_the_module(django_db_blocker), translation.override("en"):
+        return _build_day()
+
+
+@pytest.fixture
+def director(db, _day_key):
+    """The director of the module's day (conftest's ``director``, made with the day)."""
+    return get_user_model().objects.get(username="director")
+
+
+@pytest.fixture
+def day(db, _day_key) -> Tournament:
+    """Round 1 played with every kind of sheet, a withdrawal, check-ins, a freeze, a ruling; round 2 drawn."""
+    return Tournament.objects.get(pk=_day_key)
 
 
 def test_restore_keeps_every_sheet_state_and_the_standings(day):
