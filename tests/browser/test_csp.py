@@ -28,7 +28,7 @@ document.addEventListener("securitypolicyviolation", function (event) {
 """
 
 
-def watch(page, allowed: list[str]) -> list[str]:
+def watch(page, allowed: list[str] | tuple[str, ...] = ()) -> list[str]:
     """Console errors, JavaScript errors and policy violations of every page the tab opens; a
     console error containing one of ``allowed`` (read at the time of the error) is expected (a
     refused request on purpose)."""
