@@ -117,6 +117,14 @@ def module_transaction(django_db_setup, django_db_blocker):
     module, built once instead of once per test, and each test's own transaction is a savepoint
     inside it, rolled back after the test as always. Django's ``TestCase.setUpTestData`` for pytest.
     Not for modules with transactional tests (``transaction=True``, ``live_server``): they commit."""
+    with rolled_back(django_db_blocker):
+        yield
+
+
+@contextmanager
+def rolled_back(django_db_blocker):
+    """A transaction around the tests inside it, rolled back at its end (:func:`module_transaction`;
+    a class fixture inside it for data only the class's tests see)."""
     from django.db import transaction
 
     with django_db_blocker.unblock():
@@ -253,21 +261,35 @@ def english():
 
 @pytest.fixture
 def tournament(db) -> Tournament:
-    return Tournament.objects.create(
-        name="Keezen Cup 2026", slug="keezen-cup-2026", date=datetime.date(2026, 11, 21),
-        venue="De Kwakel", seed=20261121,
-    )
+    return new_tournament()
+
+
+def new_tournament(**fields) -> Tournament:
+    """The tests' tournament (``fields`` over its defaults): for the ``tournament`` fixture and for data
+    a module fixture builds once."""
+    return Tournament.objects.create(**{
+        "name": "Keezen Cup 2026", "slug": "keezen-cup-2026", "date": datetime.date(2026, 11, 21),
+        "venue": "De Kwakel", "seed": 20261121, **fields})
+
+
+def new_teams(tournament: Tournament, count: int, start: int = 1):
+    """``count`` teams of two numbered from ``start`` (``make_teams``)."""
+    return register_teams(tournament, [
+        TeamData(name=f"Team {n}", players=(f"Speler {n}a", f"Speler {n}b"), club=f"Club {n % 3}")
+        for n in range(start, start + count)
+    ])
+
+
+def new_director():
+    """A director who logs in with :data:`PASSWORD` (the ``director`` fixture)."""
+    user = get_user_model().objects.create_user("director", password=PASSWORD)
+    user.groups.add(directors_group())
+    return user
 
 
 @pytest.fixture
 def make_teams():
-    def make(tournament: Tournament, count: int, start: int = 1):
-        return register_teams(tournament, [
-            TeamData(name=f"Team {n}", players=(f"Speler {n}a", f"Speler {n}b"), club=f"Club {n % 3}")
-            for n in range(start, start + count)
-        ])
-
-    return make
+    return new_teams
 
 
 @pytest.fixture
@@ -289,9 +311,7 @@ def published_round(make_teams):
 
 @pytest.fixture
 def director(db):
-    user = get_user_model().objects.create_user("director", password=PASSWORD)
-    user.groups.add(directors_group())
-    return user
+    return new_director()
 
 
 @pytest.fixture

@@ -388,7 +388,6 @@ class Sweep:
         self.before: dict | None = None
         self.read: tuple[int, dict] | None = None  # rows_written() when snapshot() was last read, and what it read
         self.names_read: set[str] = set()  # the query names the GETs of the sweep looked up
-        self.last_status = 0  # of the last request sent
 
     def rows(self) -> dict:
         """:func:`snapshot`, read again only when the connection wrote a row since it was last read
@@ -413,11 +412,12 @@ class Sweep:
         """Whether a GET of the sweep looked up the query name ``name`` (or went through all names)."""
         return ALL in self.names_read or name in self.names_read
 
-    def send(self, what: str, method: str, url: str, data=None, **extra) -> None:
+    def send(self, what: str, method: str, url: str, data=None, **extra) -> int:
+        """Sends the request, notes what went wrong, and answers its status."""
         if method == "post" and self.before is None:
             self.before = self.rows()
         response = self.request(method, url, data, **extra)
-        status = self.last_status = response.status_code
+        status = response.status_code
         if status >= 500:
             self.failures.append(f"{status} {method.upper()} {url[:120]} ({what})")
         if self.ours and method == "post" and status == 200 and REFUSED_FORM.search(response.content):
@@ -434,6 +434,7 @@ class Sweep:
             self.before = after
         elif status < 400 or status >= 500:  # it may have written: take a new baseline before the next POST
             self.before = None
+        return status
 
     def forms_of(self, url: str) -> list[dict]:
         response = self.request("get", url)
@@ -496,8 +497,7 @@ def sweep_pattern(sweep: Sweep, name: str, pattern: URLPattern, day, each_field:
 
 def shown_valid(sweep: Sweep, action: str, fields: dict) -> bool:
     """Whether the form, sent as the page shows it, is taken (not refused with a 4xx)."""
-    sweep.send("as shown", "post", action, fields)
-    return sweep.last_status < 400
+    return sweep.send("as shown", "post", action, fields) < 400
 
 
 def same_view(action: str, url: str) -> bool:

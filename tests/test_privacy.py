@@ -18,6 +18,7 @@ from django.test import Client
 from django.utils import timezone, translation
 from openpyxl import load_workbook
 
+from tests.conftest import new_tournament
 from tournaments.exporters import round_pdfs
 from tournaments.models import PrintFile, Player, PublicNames, Result, Team, Tournament
 from tournaments.services import privacy
@@ -87,9 +88,7 @@ def _cup(module_transaction, django_db_blocker) -> int:
     from tests.conftest import built_for_the_module
 
     with built_for_the_module(django_db_blocker):
-        tournament = Tournament.objects.create(
-            name="Keezen Cup 2026", slug="keezen-cup-2026", date=datetime.date(2026, 11, 21), venue="De Kwakel",
-            seed=20261121, rounds=2, language="en")  # the cards and the wall's PDFs speak the tournament's language
+        tournament = new_tournament(rounds=2, language="en")  # the cards and the wall's PDFs speak the tournament's language
         register_teams(tournament, [TeamData(name=team, players=tuple(players), club="Club Oost")
                                     for team, *players in TEAMS])
         play_round(tournament)

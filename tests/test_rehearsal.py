@@ -20,7 +20,7 @@ from django.test import Client, override_settings
 from django.urls import reverse
 
 import scoring
-from tournaments.services.teams import TeamData, register_numbered_teams, register_teams
+from tournaments.services.teams import register_numbered_teams
 from tournaments.models import (
     Bye,
     Club,
@@ -283,28 +283,17 @@ def rehearsed(module_transaction, django_db_blocker) -> Rehearsed:
     address). Built once for the tests of :class:`TestDeleting` instead of once in each (each test's
     deletions are rolled back after it), and rolled back after the last of them: no other test sees
     them."""
-    from django.db import transaction
+    from tests.conftest import built_for_the_module, new_teams, new_tournament, rolled_back
 
-    from tests.conftest import built_for_the_module
-
-    with django_db_blocker.unblock():
-        kept = transaction.atomic()
-        kept.__enter__()
-    try:
+    with rolled_back(django_db_blocker):
         with built_for_the_module(django_db_blocker), translation.override("en"), override_settings(PUBLIC_URL=""):
-            cup = Tournament.objects.create(name="Keezen Cup 2026", slug="rehearsed-cup", venue="De Kwakel",
-                                            date=datetime.date(2026, 11, 21), seed=20261121)
-            register_teams(cup, [TeamData(name=f"Team {n}", players=(f"Speler {n}a", f"Speler {n}b"),
-                                          club=f"Club {n % 3}") for n in range(1, 6)])
+            cup = new_tournament(slug="rehearsed-cup")
+            new_teams(cup, 5)
             second = practice_of(cup)
             rows_before = every_row()
             first = practice_of(cup)
             fresh = rehearsal.start_fresh(6).tournament
         yield Rehearsed(cup.pk, first.pk, second.pk, fresh.pk, rows_before)
-    finally:
-        with django_db_blocker.unblock():
-            transaction.set_rollback(True)
-            kept.__exit__(None, None, None)
 
 
 @pytest.mark.django_db

@@ -192,13 +192,10 @@ def try_every_place(data: dict, ways) -> dict[str, int]:
 def _small_day(module_transaction, django_db_blocker) -> int:
     """The small day, built once for the module's tests: what each test writes or deletes (a restore
     over it, the day deleted before a version 1 file comes in) is rolled back after it."""
-    from tests.conftest import PASSWORD, built_for_the_module
-    from tournaments.permissions import directors_group
+    from tests.conftest import built_for_the_module, new_director
 
     with built_for_the_module(django_db_blocker):
-        director = get_user_model().objects.create_user("director", password=PASSWORD)
-        director.groups.add(directors_group())
-        return build_small_day(director).pk
+        return build_small_day(new_director()).pk
 
 
 @pytest.fixture

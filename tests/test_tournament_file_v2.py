@@ -4,7 +4,6 @@ over the tournament or a copy beside it, and every damaged file is refused with 
 from __future__ import annotations
 
 import copy
-import datetime
 import json
 from io import StringIO
 
@@ -12,15 +11,14 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
-from tests.conftest import PASSWORD
+from tests.conftest import new_director, new_teams, new_tournament
 from tournaments.models import Result, ResultState, Ruling, Table, TableSeat, Team, Tournament
-from tournaments.permissions import directors_group
 from tournaments.services import table_entry
 from tournaments.services.pairing import pair_round, teams_to_draw
 from tournaments.services.results import record_result
 from tournaments.services.rounds import add_round, add_table
 from tournaments.services.standings import set_frozen, standings_json
-from tournaments.services.teams import TeamData, register_teams, set_checked_in, set_withdrawn
+from tournaments.services.teams import set_checked_in, set_withdrawn
 from tournaments.services.tournament_file import (
     InvalidTournamentFile,
     dumps,
@@ -49,12 +47,9 @@ def _build_day() -> int:
     ``director`` who entered and ruled. Returns the tournament's key."""
     from tournaments.services.draft import publish
 
-    tournament = Tournament.objects.create(name="Keezen Cup 2026", slug="keezen-cup-2026",
-                                           date=datetime.date(2026, 11, 21), venue="De Kwakel", seed=20261121)
-    director = get_user_model().objects.create_user("director", password=PASSWORD)
-    director.groups.add(directors_group())
-    register_teams(tournament, [TeamData(name=f"Team {n}", players=(f"Speler {n}a", f"Speler {n}b"),
-                                         club=f"Club {n % 3}") for n in range(1, 10)])  # odd: one team gets a bye
+    tournament = new_tournament()
+    director = new_director()
+    new_teams(tournament, 9)  # odd: one team gets a bye
     round_ = add_round(tournament)
     pair_round(round_)
     publish(round_)
