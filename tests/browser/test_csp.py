@@ -93,7 +93,7 @@ def test_public_pages_poll_and_count_down_with_only_the_sites_files(page, tourna
     """The page's timers are Playwright's (``page.clock``): the second to the next poll and the
     clock's next tick are moved on at once instead of waited for."""
     settings.PUBLIC_POLL_SECONDS = 1
-    problems = watch(page, [])
+    problems = watch(page)
     page.clock.install()
 
     page.goto(f"/t/{tournament.slug}/standings/")
