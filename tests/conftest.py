@@ -38,7 +38,8 @@ def pytest_collection_modifyitems(config, items) -> None:
     tests/browser. ``.ci/run``'s PostgreSQL run is ``-m "database and not browser and not
     same_on_every_database"``: a test that cannot reach the database (pytest-django refuses it) passes
     or fails the same on either, and one marked ``same_on_every_database`` checks what Python makes of
-    the rows (a PDF's layout, its fonts) while other tests run its queries on PostgreSQL."""
+    the rows (a PDF's layout, its fonts, a page's words and language, a redirect) while other tests
+    run its queries on PostgreSQL."""
     for item in items:
         if DATABASE_FIXTURES & set(getattr(item, "fixturenames", ())) or item.get_closest_marker("django_db"):
             item.add_marker(pytest.mark.database)

@@ -15,6 +15,10 @@ from tournaments.exporters.base import director_downloads, exporter, registered,
 from tournaments.services.results import record_result
 from tournaments.services.rounds import add_round, add_table
 
+# The same on every database (the file's name, type and kind; what each says is tested with its
+# renderer): CI's PostgreSQL run leaves the module out (tests/conftest.py).
+pytestmark = pytest.mark.same_on_every_database
+
 IDENTIFIERS = sorted(found.identifier for found in registered())  # a tournament's files, every app's
 
 

@@ -10,6 +10,10 @@ import pytest
 
 from tournaments.models import PrintFile
 
+# The same on every database (the papers' language comes from the tournament's setting, read as any
+# field): CI's PostgreSQL run leaves the module out (tests/conftest.py).
+pytestmark = pytest.mark.same_on_every_database
+
 NL = {"HTTP_ACCEPT_LANGUAGE": "nl"}
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 

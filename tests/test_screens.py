@@ -30,7 +30,9 @@ from tournaments.exporters.workbook import SheetSpec
 from tournaments.models import Tournament
 from tournaments.services.rounds import add_round
 
-pytestmark = pytest.mark.usefixtures("english")
+# The same on every database (what an app registers is Python's; the pages' queries are the other
+# tests'): CI's PostgreSQL run leaves the module out (tests/conftest.py).
+pytestmark = [pytest.mark.usefixtures("english"), pytest.mark.same_on_every_database]
 
 
 @pytest.fixture(autouse=True)
