@@ -107,6 +107,8 @@ DEEP_JSON = "[" * 100_000 + "]" * 100_000
 # ("retry" is left out: it makes a PDF again, whatever its value.)
 QUERY_NAMES = ("q", "table", "after_round", "after", "job", "show", "page", "per_page", "sort", "next", "other",
                "table_number")
+# The kinds that make a query longest and oddest, sent as one value to every page.
+ODD_QUERY = ("long text", "nul", "non-ascii digit")
 # Pages whose form shows for a query: the results desk's sheet of table 1.
 FORM_QUERY = {"director:results_desk": "?table=1"}
 # Forms whose fields another test sends one at a time, with the other fields valid (which the form read
@@ -455,12 +457,14 @@ def sweep_pattern(sweep: Sweep, name: str, pattern: URLPattern, day, each_field:
         sweep.send(what, "post", bad_url, {"action": "confirm", "code": "1"})
     forms = sweep.forms_of(url)
     names = set(QUERY_NAMES) | {field for form in forms if form["method"] == "get" for field in form["fields"]}
-    # Every name at once, each kind. A page that looks up none of the names (the plain page and the
-    # first of these: :class:`NoteQueryNames`) answers every value alike: what differs is only the raw
-    # query, its length and its escapes, sent with the two kinds that make it longest and oddest.
-    for kind, value in kinds().items():
-        if kind in ("non-ascii digit", "long text", "nul") or any(sweep.reads(name) for name in names):
-            sweep.send(f"every query parameter {kind}", "get", f"{url}?{urlencode(dict.fromkeys(names, value))}")
+    # Every name at once. First one value that is long and odd at once (the kinds of ODD_QUERY, one
+    # after the other): a page that looks up none of the names (in the plain page or this request:
+    # :class:`NoteQueryNames`) answers every value alike, and what differs is only the raw query, its
+    # length and its escapes. A page that looks names up gets each kind too.
+    odd = "".join(value for kind, value in kinds().items() if kind in ODD_QUERY)
+    sweep.send("every query parameter long and odd", "get", f"{url}?{urlencode(dict.fromkeys(names, odd))}")
+    for kind, value in kinds().items() if any(sweep.reads(name) for name in names) else ():
+        sweep.send(f"every query parameter {kind}", "get", f"{url}?{urlencode(dict.fromkeys(names, value))}")
     # One at a time (a refusal of one hides no other), each name the page looks up: a request that
     # differs from the plain page's only in a name it never looks up goes the plain page's way.
     for field in sorted(name for name in names if sweep.reads(name)) if each_field and python_too() else ():

@@ -98,7 +98,7 @@ def record_result(table: Table, data: dict[str, Any], *, user=None, source: str 
     """
     tournament = table.round.tournament
     setup = Scoring.of(tournament)
-    errors = check_sheet(setup, [side.name for side in sides(table)], data)
+    errors = check_sheet(setup, [side.name for side in sides(table.with_seats_read())], data)
     if errors:
         raise ValidationError(errors)
     reason = checked_note(reason)
