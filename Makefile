@@ -26,16 +26,22 @@ TEST_WORKERS ?= $(shell nproc)
 # first start. More packages later (Redis, Memcached): .venv/bin/uv pip install redis.
 UV_VERSION := 0.13.9
 UV     := $(VENV)/bin/uv
+UV_STAMP := $(VENV)/.uv-$(UV_VERSION)
+
+# A recipe that fails leaves no target behind (a half-written uv would count as installed).
+.DELETE_ON_ERROR:
 
 $(PY):
 	@python3.11 -c "import ensurepip, venv" 2>/dev/null || { $(APT_GET) update -qq && $(APT_GET) install -y -qq python3.11 python3.11-venv; }
 	python3.11 -m venv --without-pip $(VENV)
 
-$(UV): | $(PY)
-	python3.11 -m pip --python $(PY) install -q --no-compile "uv==$(UV_VERSION)" 2>/dev/null || \
-	  { $(PY) -m ensurepip >/dev/null && $(PY) -m pip install -q --no-compile "uv==$(UV_VERSION)"; }
+$(UV_STAMP): | $(PY)
+	python3.11 -m pip --python $(PY) install -q --no-compile "uv==$(UV_VERSION)" || \
+	  { echo "No pip for python3.11 here: uv comes from the venv's own pip (ensurepip)"; \
+	    $(PY) -m ensurepip >/dev/null && $(PY) -m pip install -q --no-compile "uv==$(UV_VERSION)"; }
+	@rm -f $(VENV)/.uv-* && touch $@
 
-$(STAMP): pyproject.toml | $(UV)
+$(STAMP): pyproject.toml $(UV_STAMP)
 	$(UV) pip install -q --python $(PY) "setuptools>=77,<81" wheel
 	$(UV) pip install -q --python $(PY) --no-build-isolation -e ".[test]"
 	@rm -f $(VENV)/.installed-* && touch $@

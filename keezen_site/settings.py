@@ -176,8 +176,8 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 
 # Rendered standings are shared by every server process through Django's cache (see
 # tournaments/services/render_once.py). The database cache needs no extra server on the laptop;
-# for a large event point CACHE_URL at Redis (redis://127.0.0.1:6379/0, needs `pip install redis`)
-# or Memcached (pymemcache://127.0.0.1:11211, needs `pip install pymemcache`).
+# for a large event point CACHE_URL at Redis (redis://127.0.0.1:6379/0, needs `.venv/bin/uv pip install redis`)
+# or Memcached (pymemcache://127.0.0.1:11211, needs `.venv/bin/uv pip install pymemcache`).
 CACHE_TABLE = "keezen_cache"
 
 

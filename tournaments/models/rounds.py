@@ -118,7 +118,7 @@ class Table(models.Model):
     def with_seats_read(self) -> "Table":
         """This table with its seats read as :meth:`TableQuerySet.with_seats` reads them, unless they
         were read already (a table from ``with_seats``): a service given one table reads who sits
-        there in three queries instead of one per seat and team."""
+        there in two queries (the seats with their teams, the players) instead of one per seat and team."""
         models.prefetch_related_objects([self], seats_prefetch())
         return self
 
