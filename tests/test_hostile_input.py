@@ -193,35 +193,43 @@ def director_names(resolver: URLResolver | None = None, prefix: str = "", route:
     return found
 
 
+def snapshot_models() -> list:
+    """The models :func:`snapshot` reads: every model of the site's apps (the seasons' apps' too) but
+    the counted attempts (rate limits count refusals by design), and the users."""
+    return [model for app in ("tournaments", "people", "seasons", "prizes", "door")
+            for model in apps.get_app_config(app).get_models() if model._meta.model_name != "attempt"] \
+        + [get_user_model()]
+
+
 def snapshot() -> dict:
-    """Every row the site keeps (the seasons' apps' too), but the counted attempts (rate limits count refusals by design) and
-    the log lines of refused codes and refused second sheets (a refusal is logged, nothing changes)."""
+    """Every row of :func:`snapshot_models`, but the log lines of refused codes and refused second
+    sheets (a refusal is logged, nothing changes) and of the users only what a request may change."""
     rows = {}
-    for model in (model for app in ("tournaments", "people", "seasons", "prizes", "door")
-                  for model in apps.get_app_config(app).get_models()):
+    for model in snapshot_models():
         query = model.objects.order_by("pk")
-        if model._meta.model_name == "attempt":
+        if model is get_user_model():
+            rows["users"] = list(query.values_list("pk", "username", "password", "is_active"))
             continue
         if model is ResultEvent:
             query = query.exclude(kind__in=[ResultEvent.Kind.REFUSED_CODE, ResultEvent.Kind.CONFLICT])
         rows[model._meta.label] = list(query.values_list())
-    rows["users"] = list(get_user_model().objects.order_by("pk").values_list("pk", "username", "password", "is_active"))
     return rows
 
 
 def rows_written() -> int:
     """How many rows the test's database connection has inserted, updated or deleted so far: SQLite's
-    ``total_changes``, PostgreSQL's counters of the current transaction (of the site's own tables: no
-request changes the system catalogues, and their hundreds of rows made the query the dearer part of
-each POST). It only grows, and every
-    request of the sweep writes through this connection (print files and backups run inline or not
-    at all in tests; no code of the site truncates a table), so while it stands still :func:`snapshot`
-    would read the same rows again."""
+    ``total_changes`` (of every table), PostgreSQL's counters of the current transaction of the tables
+    :func:`snapshot` reads (not the system catalogues' hundreds of rows, nor the sessions and counted
+    attempts that a refused request writes: a snapshot read again after each of those found the same
+    rows). It only grows, and every request of the sweep writes through this connection (print files
+    and backups run inline or not at all in tests; no code of the site truncates a table), so while it
+    stands still :func:`snapshot` would read the same rows again."""
     if connection.vendor == "sqlite":
         connection.ensure_connection()
         return connection.connection.total_changes
     with connection.cursor() as cursor:
-        cursor.execute("SELECT coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del), 0) FROM pg_stat_xact_user_tables")
+        cursor.execute("SELECT coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del), 0) FROM pg_stat_xact_user_tables "
+                       "WHERE relname = ANY(%s)", [[model._meta.db_table for model in snapshot_models()]])
         return int(cursor.fetchone()[0])
 
 
