@@ -267,6 +267,7 @@ def test_director_pages_always_show_full_names(director_client, cup, setting):
             assert name.replace("'", "&#x27;") in html, (url, name)
 
 
+@pytest.mark.same_on_every_database  # the names a file prints, from rows read as on any page
 @pytest.mark.parametrize("setting", [PublicNames.FIRST_INITIAL, PublicNames.TEAMS_ONLY])
 def test_the_directors_own_files_keep_full_names(director_client, cup, setting):
     """The tournament file (backup) and the teams Excel (for re-import) are the director's."""
@@ -298,6 +299,7 @@ def flat(rows: list[tuple]) -> str:
     return " | ".join(str(value) for row in rows for value in row if value is not None)
 
 
+@pytest.mark.same_on_every_database  # the names a file prints, from rows read as on any page
 def test_standings_files_with_full_names(director_client, cup):
     standings_pdf, prizes_pdf, excel = standings_files(director_client, cup)
     for name in FULL_NAMES:
@@ -305,6 +307,7 @@ def test_standings_files_with_full_names(director_client, cup):
     assert excel[0][:6] == ("Rank", "Team", "Team name", "Club", "Player 1", "Player 2")
 
 
+@pytest.mark.same_on_every_database  # the names a file prints, from rows read as on any page
 def test_standings_files_with_first_name_and_initial(director_client, cup):
     set_names(cup, PublicNames.FIRST_INITIAL)
     standings_pdf, prizes_pdf, excel = standings_files(director_client, cup)
@@ -314,6 +317,7 @@ def test_standings_files_with_first_name_and_initial(director_client, cup):
         assert surname not in standings_pdf and surname not in prizes_pdf and surname not in flat(excel)
 
 
+@pytest.mark.same_on_every_database  # the names a file prints, from rows read as on any page
 def test_standings_files_with_team_names_only(director_client, cup):
     set_names(cup, PublicNames.TEAMS_ONLY)
     standings_pdf, prizes_pdf, excel = standings_files(director_client, cup)
@@ -325,6 +329,7 @@ def test_standings_files_with_team_names_only(director_client, cup):
     assert excel[0][:5] == ("Rank", "Team", "Team name", "Club", "R1")  # no empty player columns
 
 
+@pytest.mark.same_on_every_database  # the names a file prints, from rows read as on any page
 def test_individual_standings_files_in_teams_only(director_client, solo):
     set_names(solo, PublicNames.TEAMS_ONLY)
     standings_pdf, prizes_pdf, excel = standings_files(director_client, solo)
@@ -334,6 +339,7 @@ def test_individual_standings_files_in_teams_only(director_client, solo):
     assert "De Kezers (1)" in standings_pdf
 
 
+@pytest.mark.same_on_every_database  # the names a file prints, from rows read as on any page
 def test_table_cards_and_wall_lists(director_client, cup):
     """The table cards print the players; the wall lists print team names only, in every setting.
     A card file made before a change of the setting is not served after it: the settings one after
