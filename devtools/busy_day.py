@@ -67,9 +67,10 @@ def random_sheet(rng: random.Random) -> dict:
 
 
 def tables_of(round_: Round) -> list[Table]:
-    """The round's tables in number order, with what entering a sheet reads (round, tournament, seats)."""
-    return list(Table.objects.filter(round=round_).select_related("round__tournament")
-                .prefetch_related("seats__team").order_by("number"))
+    """The round's tables in number order, with what entering a sheet reads (round, tournament, and
+    the seats with their teams and players: ``with_seats``)."""
+    return list(Table.objects.filter(round=round_).select_related("round__tournament").with_seats()
+                .order_by("number"))
 
 
 def _code(table: Table, position: int) -> str:

@@ -149,7 +149,7 @@ class Command(BaseCommand):
         rng = random.Random(seed)
         running = Round.objects.filter(tournament=tournament).order_by("-number").first()
         free = list(Table.objects.filter(round=running).without_sheet().select_related("round__tournament")
-                    .prefetch_related("seats__team").order_by("number"))
+                    .with_seats().order_by("number"))
         if len(free) < 2 * BLOCKS:
             raise CommandError(f"only {len(free)} tables of round {running.number} are free; use more --teams")
         size = len(free) // BLOCKS
