@@ -3,8 +3,8 @@
 
 Builds, in the configured database and inside a transaction rolled back at the end (nothing is
 kept), a Keezen competition of 40 evenings with 300 people: each evening a pawn-order tournament of
-three rounds made in bulk by ``bench_standings``' builder, of 120 to 150 of the same 150 teams (so
-people miss evenings), the players linked to the register by name, a few excused absences, and
+three rounds made in bulk by ``devtools.benchmarks.pawn_tournament``, of 120 to 150 of the same 150
+teams (so people miss evenings), the players linked to the register by name, a few excused absences, and
 the rules at their costliest (periods, points for absence as the person's average, a minimum).
 Then prints, each beside its target (``make bench`` collects them): the standings computed with
 the evenings' places taken (warm), alone and with the movement since the evening before (as the
@@ -24,8 +24,7 @@ from django.test import Client
 from django.test.utils import override_settings
 from django.urls import reverse
 
-from devtools.benchmarks import QueryCounter, median_seconds, report, require_migrated, rolled_back
-from devtools.management.commands.bench_standings import Command as TournamentBench
+from devtools.benchmarks import QueryCounter, median_seconds, pawn_tournament, report, require_migrated, rolled_back
 from people.refs import people_by_name
 from seasons.exporters.standings_pdf import standings_pdf
 from seasons.models import Competition, Evening, Excused
@@ -54,11 +53,10 @@ def build(evenings: int, people: int, seed: int) -> Competition:
     """The competition, its tournaments and register (in bulk; the caller rolls it back)."""
     rng = random.Random(seed)
     teams = max(people // 2, 2)
-    builder = TournamentBench()
     tournaments, counts = [], []
     for number in range(1, evenings + 1):
         count = max(teams - rng.randrange(0, teams // 5 + 1), 2)
-        tournament, _tables = builder._build(count, ROUNDS, seed * 1000 + number)
+        tournament, _tables = pawn_tournament(count, ROUNDS, seed * 1000 + number)
         tournaments.append(tournament)
         counts.append(count)
     found = people_by_name([tournament.pk for tournament in tournaments])
