@@ -25,6 +25,7 @@ from tournaments.services.pairing import pair_round
 from tournaments.services.results import record_result
 from tournaments.services.rounds import add_round
 from tournaments.services.teams import TeamData, register_teams, set_checked_in
+from tournaments.services.tournament_file import export_file
 
 
 def files(tournament: Tournament) -> list[str]:
@@ -230,6 +231,20 @@ def test_changes_while_the_job_runs_make_one_more_run_and_the_newest_sheet_is_in
     assert all(entry.get("arrivals") for entry in data["tables"] if "table" in entry)
     assert backups.latest(tournament).path.stat().st_mtime - time.time() + (time.monotonic() - last) < 5
     connection.close()
+
+
+@pytest.mark.skipif(connection.vendor != "sqlite", reason="SQLite's way of reading one moment")
+@pytest.mark.django_db(transaction=True)
+def test_the_export_reads_one_moment_without_the_write_lock_on_sqlite(tournament, running):
+    """A backup is exported beside the requests: on SQLite its reading is one deferred transaction
+    (a snapshot in WAL mode), not the IMMEDIATE one of ``transaction.atomic()``, which made every
+    sheet sent during an export wait for the whole export."""
+    with CaptureQueriesContext(connection) as queries:
+        data = export_file(tournament)
+    statements = [query["sql"] for query in queries.captured_queries]
+    assert statements[0] == "BEGIN DEFERRED" and statements[-1] == "COMMIT"
+    assert not any(sql.startswith("BEGIN") for sql in statements[1:]), statements
+    assert data["name"] == tournament.name and not connection.in_atomic_block
 
 
 # --------------------------------------------------------------------------- the director's pages
