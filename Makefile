@@ -20,8 +20,8 @@ TEST_WORKERS ?= $(shell nproc)
 # A venv without pip of its own (making one with pip takes longer than installing every package):
 # uv (pinned here) is put in it by the machine's pip where there is one, else by pip from ensurepip.
 # uv installs the pyproject pins in seconds where pip takes half a minute (CI installs into a fresh
-# clone every run). xstatic-bootstrap builds with pkg_resources, which newer setuptools lack; hence
-# the pin and --no-build-isolation (every other package is a wheel). No compiled modules are written:
+# clone every run). Our own package is built in the venv (--no-build-isolation, with the setuptools
+# pinned in pyproject's build-system), without an isolated build environment. No compiled modules are written:
 # make test keeps them in .venv/pycache (below), and a server compiles what it imports once, on its
 # first start. More packages later (Redis, Memcached): .venv/bin/uv pip install redis.
 UV_VERSION := 0.13.9
@@ -31,13 +31,24 @@ UV_STAMP := $(VENV)/.uv-$(UV_VERSION)
 # A recipe that fails leaves no target behind (a half-written uv would count as installed).
 .DELETE_ON_ERROR:
 
+# The machine's own python3 when it is 3.11 to 3.14 (Debian 12 has 3.11, Debian 13 3.13), else the
+# first python3.1x that is; none: apt's python3 (PYTHON=python3.12 make run chooses one).
+ifndef PYTHON
+PYTHON := $(or $(shell for p in python3 python3.13 python3.12 python3.11 python3.14; do \
+  $$p -c 'import sys; sys.exit(not (3, 11) <= sys.version_info[:2] < (3, 15))' 2>/dev/null && { echo $$p; break; }; \
+  done),python3)
+endif
+
 $(PY):
-	@python3.11 -c "import ensurepip, venv" 2>/dev/null || { $(APT_GET) update -qq && $(APT_GET) install -y -qq python3.11 python3.11-venv; }
-	python3.11 -m venv --without-pip $(VENV)
+	@$(PYTHON) -c "import ensurepip, venv" 2>/dev/null || { $(APT_GET) update -qq && $(APT_GET) install -y -qq python3 \
+	  "$$($(PYTHON) -c 'import sys; print("python%d.%d-venv" % sys.version_info[:2])' 2>/dev/null || echo python3-venv)"; }
+	@$(PYTHON) -c 'import sys; sys.exit(not (3, 11) <= sys.version_info[:2] < (3, 15))' || \
+	  { echo "$(PYTHON) is $$($(PYTHON) --version 2>&1): Keezen Toernooi needs Python 3.11 to 3.14 (PYTHON=... make run)"; exit 1; }
+	$(PYTHON) -m venv --without-pip $(VENV)
 
 $(UV_STAMP): | $(PY)
-	python3.11 -m pip --python $(PY) install -q --no-compile "uv==$(UV_VERSION)" || \
-	  { echo "No pip for python3.11 here: uv comes from the venv's own pip (ensurepip)"; \
+	$(PYTHON) -m pip --python $(PY) install -q --no-compile "uv==$(UV_VERSION)" || \
+	  { echo "No pip for $(PYTHON) here: uv comes from the venv's own pip (ensurepip)"; \
 	    $(PY) -m ensurepip >/dev/null && $(PY) -m pip install -q --no-compile "uv==$(UV_VERSION)"; }
 	@rm -f $(VENV)/.uv-* && touch $@
 

@@ -1,9 +1,10 @@
 """Settings for Keezen Toernooi.
 
 Safe by default for a laptop at a venue: DEBUG is off unless ``DJANGO_DEBUG=1``; the secret key
-comes from ``DJANGO_SECRET_KEY`` or is generated once into the untracked file ``.secret_key``;
+comes from ``DJANGO_SECRET_KEY`` or is generated once into the file ``.secret_key`` of the data
+folder (:data:`DATA_DIR`);
 hosts are the machine's own names and LAN addresses (``ALLOWED_HOSTS`` overrides); static files,
-Bootstrap included, are served from Python packages by whitenoise, so nothing needs the internet.
+Bootstrap included, are served from the apps' own folders by whitenoise, so nothing needs the internet.
 SQLite by default, ``DATABASE_URL`` for PostgreSQL.
 """
 
@@ -15,14 +16,33 @@ from urllib.parse import urlsplit
 
 import csp.constants as csp
 import dj_database_url
-import xstatic.pkg.bootstrap
+import platformdirs
 from django.utils.translation import gettext_lazy as _
 
 from common import https
 from common.headers import BOARD_STYLE_HASH
 from common.lan import default_allowed_hosts
 
-BASE_DIR = Path(__file__).resolve().parent.parent
+SITE_DIR = Path(__file__).resolve().parent
+BASE_DIR = SITE_DIR.parent  # a checkout's root; site-packages when installed
+
+
+def _data_dir() -> Path:
+    """Where the product writes (the SQLite database, backups, the secret key, the director's
+    password, the HTTPS certificates, collected static files): ``KEEZEN_HOME``; else a checkout's own
+    folder, as ``make run`` always did; else, installed (``keezen``), the user's data folder
+    (``platformdirs``: ``~/.local/share/keezen-toernooi`` on Linux)."""
+    if os.environ.get("KEEZEN_HOME"):
+        folder = Path(os.environ["KEEZEN_HOME"]).expanduser().resolve()
+    elif (BASE_DIR / "manage.py").exists():
+        folder = BASE_DIR
+    else:
+        folder = Path(platformdirs.user_data_dir("keezen-toernooi", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+DATA_DIR = _data_dir()
 
 
 def _env_flag(name: str, default: bool = False) -> bool:
@@ -32,7 +52,7 @@ def _env_flag(name: str, default: bool = False) -> bool:
 def _secret_key() -> str:
     if os.environ.get("DJANGO_SECRET_KEY"):
         return os.environ["DJANGO_SECRET_KEY"]
-    key_file = BASE_DIR / ".secret_key"
+    key_file = DATA_DIR / ".secret_key"
     if not key_file.exists():
         key_file.write_text(secrets.token_urlsafe(50))
         key_file.chmod(0o600)
@@ -89,7 +109,7 @@ ROOT_URLCONF = "keezen_site.urls"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        "DIRS": [],  # each app's own templates/ (APP_DIRS)
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -110,7 +130,7 @@ WSGI_APPLICATION = "keezen_site.wsgi.application"
 
 DATABASES = {
     "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60, conn_health_checks=True
+        default=f"sqlite:///{DATA_DIR / 'db.sqlite3'}", conn_max_age=60, conn_health_checks=True
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -147,18 +167,15 @@ LOGOUT_REDIRECT_URL = "public:tournament_list"
 # Dutch first: the default for a browser that asks for neither language.
 LANGUAGE_CODE = "nl"
 LANGUAGES = [("nl", _("Dutch")), ("en", _("English"))]
-LOCALE_PATHS = [BASE_DIR / "locale"]
+LOCALE_PATHS = [SITE_DIR / "locale"]  # one catalog for every app
 TIME_ZONE = "Europe/Amsterdam"
 USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = DATA_DIR / "staticfiles"
 STATIC_ROOT.mkdir(exist_ok=True)  # whitenoise serves from here after collectstatic
-STATICFILES_DIRS = [
-    BASE_DIR / "static",
-    ("bootstrap", xstatic.pkg.bootstrap.BASE_DIR),
-]
+STATICFILES_DIRS: list = []  # each app's own static/ (Bootstrap: tournaments/static/bootstrap)
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
@@ -197,9 +214,12 @@ CACHES = {"default": _cache(os.environ.get("CACHE_URL", ""))}
 # "thread"; "inline" makes them inside the request; "queue" only queues them.
 PRINT_FILES_RUN = os.environ.get("PRINT_FILES_RUN", "thread")
 
+# manage.py serve starts gunicorn with these settings of its processes, threads and keep-alive.
+GUNICORN_CONFIG = SITE_DIR / "gunicorn_conf.py"
+
 
 def _backup_dir() -> Path:
-    """``KEEZEN_BACKUP_DIR``, else a ``backups`` folder beside the SQLite database file (BASE_DIR/backups
+    """``KEEZEN_BACKUP_DIR``, else a ``backups`` folder beside the SQLite database file (DATA_DIR/backups
     for PostgreSQL): the tournament files written after every change (tournaments/services/backups.py)."""
     if os.environ.get("KEEZEN_BACKUP_DIR"):
         return Path(os.environ["KEEZEN_BACKUP_DIR"]).expanduser().resolve()
@@ -208,7 +228,7 @@ def _backup_dir() -> Path:
     if database["ENGINE"] == "django.db.backends.sqlite3" and name and ":memory:" not in name \
             and not name.startswith("file:"):
         return Path(name).resolve().parent / "backups"
-    return BASE_DIR / "backups"
+    return DATA_DIR / "backups"
 
 
 BACKUP_DIR = _backup_dir()
@@ -234,7 +254,7 @@ HTTP_PORT = https.port_from(os.environ.get("PORT"), "PORT", 8000)  # the phones'
 PUBLIC_URL = https.public_url(os.environ.get("PUBLIC_URL"), HTTP_PORT, HTTPS_MODE)
 if PUBLIC_URL and "*" not in ALLOWED_HOSTS:  # the phones come by this address: the site answers to it
     ALLOWED_HOSTS = [*ALLOWED_HOSTS, urlsplit(PUBLIC_URL).hostname]
-HTTPS_DIR = https.folder_from(os.environ.get("KEEZEN_HTTPS_DIR"), BASE_DIR)
+HTTPS_DIR = https.folder_from(os.environ.get("KEEZEN_HTTPS_DIR"), DATA_DIR)
 CSRF_TRUSTED_ORIGINS = [o.strip() for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()]
 
 # Only the site's own files (common/headers.py: the board's one style, by its hash; PDFs exempt).

@@ -308,7 +308,7 @@ def test_the_default_folder_is_beside_the_database_and_ignored_by_git(monkeypatc
                                                     "NAME": str(tmp_path / "data" / "db.sqlite3")})
     assert site._backup_dir() == tmp_path / "data" / "backups"
     monkeypatch.setitem(site.DATABASES, "default", {"ENGINE": "django.db.backends.postgresql", "NAME": "keezen"})
-    assert site._backup_dir() == Path(site.BASE_DIR) / "backups"
+    assert site._backup_dir() == Path(site.DATA_DIR) / "backups"
     monkeypatch.setenv("KEEZEN_BACKUP_DIR", str(tmp_path / "usb"))
     assert site._backup_dir() == tmp_path / "usb"
 

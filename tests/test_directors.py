@@ -32,7 +32,7 @@ STRONG = "plum-tram-harbour-42"
 def _password_file_in_tmp(settings, tmp_path, monkeypatch):
     """``.director_password`` goes to the test's folder; no password in the environment; stdin is
     not a terminal unless a test says so."""
-    settings.BASE_DIR = tmp_path
+    settings.DATA_DIR = tmp_path
     monkeypatch.delenv("DIRECTOR_PASSWORD", raising=False)
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
 

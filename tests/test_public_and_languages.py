@@ -67,7 +67,7 @@ def test_ensure_director_creates_a_director_once(db, tmp_path, settings, capsys,
 
     from tournaments.permissions import is_director
 
-    settings.BASE_DIR = tmp_path
+    settings.DATA_DIR = tmp_path
     monkeypatch.delenv("DIRECTOR_PASSWORD", raising=False)
     call_command("ensure_director")
     first = capsys.readouterr().out

@@ -7,7 +7,7 @@ from pathlib import Path
 import polib
 from django.conf import settings
 
-PO = Path(settings.BASE_DIR) / "locale" / "nl" / "LC_MESSAGES" / "django.po"
+PO = Path(settings.LOCALE_PATHS[0]) / "nl" / "LC_MESSAGES" / "django.po"
 
 
 def test_every_dutch_message_is_translated():

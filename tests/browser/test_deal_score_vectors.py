@@ -17,7 +17,7 @@ from tests.klaverjas.deal_vectors import deal_vectors
 
 pytestmark = pytest.mark.browser
 
-CARD_ENTRY = Path(__file__).resolve().parents[2] / "static" / "js" / "card_entry.js"
+CARD_ENTRY = Path(__file__).resolve().parents[2] / "tournaments" / "static" / "js" / "card_entry.js"
 # The vectors go in and the scores come out as one JSON text each: Playwright's own serialization of
 # 1,200 nested objects took seconds (most of the test's time), a string takes milliseconds.
 CHECK = """json => JSON.stringify(JSON.parse(json).map(v => {

@@ -21,8 +21,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+from pathlib import Path
 from typing import ClassVar
 
+from django.apps import apps
 from django.conf import settings
 from django.utils.functional import Promise
 from django.utils.module_loading import autodiscover_modules
@@ -41,8 +43,9 @@ COMPETITION = "competition"
 def _layout() -> str:
     """A fingerprint of the files' templates (every app's ``templates/<app>/pdf/``): a new layout (an
     upgrade) makes every file again."""
-    sources = sorted((settings.BASE_DIR / "templates").glob("*/pdf/*.html"))
-    return hashlib.sha256(b"".join(path.read_bytes() for path in sources)).hexdigest()[:12]
+    sources = sorted((f"{config.label}/pdf/{path.name}", path) for config in apps.get_app_configs()
+                     for path in (Path(config.path) / "templates" / config.label / "pdf").glob("*.html"))
+    return hashlib.sha256(b"".join(path.read_bytes() for _name, path in sources)).hexdigest()[:12]
 
 
 LAYOUT = _layout()

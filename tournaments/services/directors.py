@@ -8,7 +8,7 @@ the user name is refused). Removing a director deactivates the account, which is
 inactive, still in the group): the sheets they entered still name them. The last active director
 cannot be removed, so the director area is never locked for good.
 
-``.director_password`` (untracked, beside the database) keeps the password ``make run`` prints;
+``.director_password`` (untracked, in the data folder, ``settings.DATA_DIR``) keeps the password ``make run`` prints;
 a new password for the account it belongs to is written there too, so ``make run`` never prints
 a stale one.
 """
@@ -37,7 +37,7 @@ class Refused(ValueError):
 
 
 def password_file() -> Path:
-    return Path(settings.BASE_DIR) / ".director_password"
+    return Path(settings.DATA_DIR) / ".director_password"
 
 
 def stored_password() -> str | None:

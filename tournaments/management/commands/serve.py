@@ -81,7 +81,7 @@ class Command(BaseCommand):
 
     def gunicorn(self, bind: str, workers: int | None) -> list[str]:
         gunicorn = os.path.join(os.path.dirname(sys.executable), "gunicorn")
-        config = settings.BASE_DIR / "keezen_site" / "gunicorn_conf.py"
+        config = settings.GUNICORN_CONFIG
         arguments = [gunicorn, "keezen_site.wsgi", "--config", str(config), "--bind", bind, "--access-logfile", "-"]
         if workers:
             arguments += ["--workers", str(workers)]

@@ -1,0 +1,78 @@
+"""``keezen``: the installed product's one command (``pipx install keezen-toernooi``).
+
+Why a command of its own: an installed copy has no checkout, no Makefile and no ``manage.py``. The
+command sets the settings module, and the settings put the database, backups, secret key, director's
+password and certificates in the user's data folder, or where ``KEEZEN_HOME`` says
+(``settings.DATA_DIR``). From a checkout, ``make run`` does the same as ``keezen run``.
+
+Each subcommand is one of the management commands; ``keezen manage …`` reaches the rest.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+
+USAGE = "usage: keezen {run,serve,restore,directors,rehearse,manage} [arguments]"
+
+COMMANDS = {
+    "run": (None, "set up and serve on the LAN: the database made or brought up to date, the demo "
+                  "tournaments, a director's account (its password printed once), then 'serve'"),
+    "serve": ("serve", "serve on the LAN (phones on HTTP; HTTPS=1 for the director on HTTPS)"),
+    "restore": ("restore_tournament", "take over a tournament: restore FILE (a backup, or a folder of them: "
+                                      "its newest file)"),
+    "directors": ("directors", "the directors' accounts: list, add, password, remove"),
+    "rehearse": ("rehearse", "a practice run of a tournament, never public, never backed up"),
+    "manage": (None, "any other management command, e.g. 'keezen manage standings SLUG'"),
+}
+
+SET_UP = (["migrate", "--noinput"], ["createcachetable"], ["collectstatic", "--noinput", "-v", "0"],
+          ["load_demo"], ["ensure_director"])
+"""What ``keezen run`` does before serving (the Makefile's ``migrate`` and ``demo`` steps)."""
+
+
+def help_text() -> str:
+    width = max(len(name) for name in COMMANDS)
+    lines = [USAGE, "", "Keezen Toernooi: tournaments of Keezen and Klaverjassen.", "", "commands:"]
+    lines += [f"  {name:<{width}}  {words}" for name, (_command, words) in COMMANDS.items()]
+    lines += ["", "Its data (database, backups, keys) is in KEEZEN_HOME, else the user's data folder.",
+              "'keezen COMMAND --help' tells more of each but 'run'."]
+    return "\n".join(lines)
+
+
+def _django(argv: list[str]) -> None:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "keezen_site.settings")
+    from django.core.management import execute_from_command_line
+
+    execute_from_command_line(["keezen", *argv])
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] in ("-h", "--help", "help"):
+        print(help_text())
+        return 0
+    if not args or args[0] not in COMMANDS:
+        if args:
+            print(f"keezen: unknown command {args[0]!r}", file=sys.stderr)
+        print(help_text(), file=sys.stderr)
+        return 2
+    name, rest = args[0], args[1:]
+    if name == "manage":
+        _django(rest or ["help"])
+    elif name == "run":
+        if rest:
+            print(f"keezen run takes no arguments (got {' '.join(rest)!r}); settings come from the "
+                  "environment (PORT, HTTPS, PUBLIC_URL, …)", file=sys.stderr)
+            return 2
+        for step in SET_UP:
+            _django(step)
+        _django(["serve"])
+    else:
+        _django([COMMANDS[name][0], *rest])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
