@@ -52,14 +52,16 @@ def _run(*command: object, **options) -> subprocess.CompletedProcess:
 def test_the_wheel_installed_outside_the_checkout_runs_the_demo(tmp_path):
     if not UV.exists():
         pytest.skip("uv is what make install puts in the venv")
-    # As pipx does: a source archive of the checkout, its wheel, installed into a fresh venv.
-    _run(UV, "build", "--quiet", "--out-dir", tmp_path / "dist", ROOT)
+    # As pipx does: the checkout's wheel, installed into a fresh venv.
+    _run(UV, "build", "--quiet", "--wheel", "--out-dir", tmp_path / "dist", ROOT)
     wheel, = (tmp_path / "dist").glob("keezen_toernooi-*.whl")
     _run(UV, "venv", "--quiet", "--python", sys.executable, tmp_path / "venv")
     _run(UV, "pip", "install", "--quiet", "--python", tmp_path / "venv" / "bin" / "python", wheel)
     keezen = tmp_path / "venv" / "bin" / "keezen"
     environment = {key: value for key, value in os.environ.items()
-                   if not key.startswith(("DATABASE_URL", "KEEZEN_", "DJANGO_", "HTTPS", "PYTHONPATH", "BACKUPS_RUN"))}
+                   if not key.startswith(("DATABASE_URL", "KEEZEN_", "DJANGO_", "HTTPS", "BACKUPS_RUN",
+                                          "PYTHONPATH", "PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX"))}
+    # (a laptop keeps its compiled modules, beside them)
     environment.update(KEEZEN_HOME=str(tmp_path / "home"), PORT=str(free_port()), KEEZEN_WORKERS="1",
                        ALLOWED_HOSTS="127.0.0.1", PUBLIC_URL="http://127.0.0.1/")
     unknown = subprocess.run([keezen, "frobnicate"], capture_output=True, text=True, env=environment, cwd=tmp_path)
