@@ -1,14 +1,12 @@
 #!/usr/bin/env python
-"""Django's command-line utility for administrative tasks."""
-import os
+"""Django's command-line utility for administrative tasks (installed: the ``keezen`` command)."""
 import sys
+
+from keezen_site.cli import manage
 
 
 def main() -> None:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "keezen_site.settings")
-    from django.core.management import execute_from_command_line
-
-    execute_from_command_line(sys.argv)
+    manage(sys.argv)
 
 
 if __name__ == "__main__":

@@ -41,11 +41,23 @@ def help_text() -> str:
     return "\n".join(lines)
 
 
-def _django(argv: list[str]) -> None:
+def manage(argv: list[str]) -> None:
+    """A management command, ``argv`` as ``sys.argv`` (``manage.py`` calls this too). Settings the
+    environment gets wrong (common/server.py, common/https.py) stop it with their message and exit
+    status 2, not a traceback."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "keezen_site.settings")
+    from django.core.exceptions import ImproperlyConfigured
     from django.core.management import execute_from_command_line
 
-    execute_from_command_line(["keezen", *argv])
+    try:
+        execute_from_command_line(argv)
+    except ImproperlyConfigured as problem:
+        print(f"Cannot start: {problem}", file=sys.stderr)
+        sys.exit(2)
+
+
+def _django(argv: list[str]) -> None:
+    manage(["keezen", *argv])
 
 
 def main(argv: Sequence[str] | None = None) -> int:

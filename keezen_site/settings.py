@@ -19,7 +19,7 @@ import dj_database_url
 import platformdirs
 from django.utils.translation import gettext_lazy as _
 
-from common import https
+from common import https, server
 from common.headers import BOARD_STYLE_HASH
 from common.lan import default_allowed_hosts
 
@@ -58,6 +58,13 @@ def _secret_key() -> str:
         key_file.chmod(0o600)
     return key_file.read_text().strip()
 
+
+# KEEZEN_MODE=server: several hosts over one PostgreSQL; every setting they share must come from
+# the environment, or the start stops naming what is missing (common/server.py; README, "A large
+# event on servers"). The laptop (the default) makes its own key and password.
+SERVER_MODE = server.mode_from(os.environ.get("KEEZEN_MODE"))
+if SERVER_MODE == server.Mode.SERVER:
+    server.check_server_environment(os.environ)
 
 SECRET_KEY = _secret_key()
 DEBUG = _env_flag("DJANGO_DEBUG")
@@ -193,22 +200,11 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 
 # Rendered standings are shared by every server process through Django's cache (see
 # tournaments/services/render_once.py). The database cache needs no extra server on the laptop;
-# for a large event point CACHE_URL at Redis (redis://127.0.0.1:6379/0, needs `.venv/bin/uv pip install redis`)
-# or Memcached (pymemcache://127.0.0.1:11211, needs `.venv/bin/uv pip install pymemcache`).
-CACHE_TABLE = "keezen_cache"
-
-
-def _cache(url: str) -> dict:
-    if url.startswith(("redis://", "rediss://")):
-        return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
-    if url.startswith("pymemcache://"):
-        return {"BACKEND": "django.core.cache.backends.memcached.PyMemcacheCache",
-                "LOCATION": url.removeprefix("pymemcache://")}
-    return {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": CACHE_TABLE,
-            "OPTIONS": {"MAX_ENTRIES": 2000}}
-
-
-CACHES = {"default": _cache(os.environ.get("CACHE_URL", ""))}
+# for a large event point CACHE_URL at Redis (redis://127.0.0.1:6379/0, needs the [server] extra:
+# `.venv/bin/uv pip install redis`) or Memcached (pymemcache://127.0.0.1:11211, needs pymemcache).
+# A CACHE_URL the product cannot use stops the start (common/server.py).
+CACHE_TABLE = server.CACHE_TABLE
+CACHES = {"default": server.cache_from(os.environ.get("CACHE_URL", ""))}
 
 # Slow files (PDFs) are made by a background thread of the server (tournaments/services/print_files.py):
 # "thread"; "inline" makes them inside the request; "queue" only queues them.

@@ -52,8 +52,9 @@ def _run(*command: object, **options) -> subprocess.CompletedProcess:
 def test_the_wheel_installed_outside_the_checkout_runs_the_demo(tmp_path):
     if not UV.exists():
         pytest.skip("uv is what make install puts in the venv")
-    # As pipx does: the checkout's wheel, installed into a fresh venv.
-    _run(UV, "build", "--quiet", "--wheel", "--out-dir", tmp_path / "dist", ROOT)
+    # As pipx does: the wheel (built from a source archive of the checkout, in a folder of uv's, so
+    # the checkout gets no build/), installed into a fresh venv.
+    _run(UV, "build", "--quiet", "--out-dir", tmp_path / "dist", ROOT)
     wheel, = (tmp_path / "dist").glob("keezen_toernooi-*.whl")
     _run(UV, "venv", "--quiet", "--python", sys.executable, tmp_path / "venv")
     _run(UV, "pip", "install", "--quiet", "--python", tmp_path / "venv" / "bin" / "python", wheel)

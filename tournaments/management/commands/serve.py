@@ -19,7 +19,9 @@ import time
 from urllib.parse import urlsplit
 
 from django.conf import settings
+from django.core.cache import cache
 from django.core.management.base import BaseCommand, CommandError
+from django.db import connection
 from django.urls import reverse
 
 from common import certificates
@@ -46,6 +48,26 @@ def refuse_if_taken(host: str, port: int) -> None:
         probe.close()
 
 
+def refuse_unless_answering() -> None:
+    """The database, and a cache of its own server (Redis, Memcached), answer before anything is
+    served: a host that cannot reach them stops with the reason instead of serving errors."""
+    try:
+        connection.ensure_connection()
+    except Exception as error:  # whatever the driver raises: the reason is in its message
+        engine = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
+        raise CommandError(f"The database ({engine}, DATABASE_URL) does not answer: {error}") from None
+    backend = settings.CACHES["default"]["BACKEND"]
+    if backend.endswith("DatabaseCache"):
+        return  # in the database, which answers
+    try:
+        cache.set("keezen-serve-start", "1", 10)
+        answered = cache.get("keezen-serve-start") == "1"
+    except Exception as error:
+        raise CommandError(f"The cache (CACHE_URL) does not answer: {error}") from None
+    if not answered:
+        raise CommandError("The cache (CACHE_URL) does not keep what it is given: check its server.")
+
+
 class Command(BaseCommand):
     help = "Serve on 0.0.0.0 (gunicorn) and print the addresses that phones on the LAN can open; HTTPS=1 adds HTTPS for the director."
 
@@ -61,6 +83,7 @@ class Command(BaseCommand):
             raise CommandError(f"HTTP and HTTPS cannot share port {port}: set PORT or HTTPS_PORT to another one.")
         for taken in (port, settings.HTTPS_PORT) if mode == Mode.VENUE else (port,):
             refuse_if_taken(host, taken)
+        refuse_unless_answering()
         os.environ["PORT"] = str(port)  # the servers' settings: the phones' port (common.https.phones_url)
         http = self.gunicorn(f"{host}:{port}", workers)
         if mode == Mode.VENUE:
