@@ -13,7 +13,7 @@ import pytest
 from django.core.management import CommandError
 
 from tests.test_tournament_file import FILE, run, write
-from tests.test_tournament_file_hostile import try_every_place
+from tests.test_tournament_file_hostile import enough, try_every_place
 from tournaments.models import Bye, Player, Result, ResultState, Ruling, Table, TableSeat, Team, Tournament
 from tournaments.services import table_entry
 from tournaments.services.draft import publish
@@ -312,7 +312,7 @@ def test_every_place_of_an_individual_file_refuses_hostile_values_or_reads_them(
     data = export_file(individual_day("individual-11", director))
     # As a copy beside the original (import_file of a tournament that is here), and restored over it.
     seen = try_every_place(data, (import_file, restore_file))
-    assert seen["refused"] > 1000 and seen["read"] > 50 and seen["written"] > 10, seen
+    assert enough(seen, refused=1000, read=50, written=10), seen
 
 
 def test_a_correction_s_states_survive(db, director):

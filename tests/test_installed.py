@@ -8,6 +8,7 @@ virtual environment outside the checkout, and runs ``keezen run`` there in an em
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -22,6 +23,9 @@ from tests.test_https import free_port, stop
 
 ROOT = Path(__file__).resolve().parent.parent
 UV = Path(sys.executable).with_name("uv")
+PACKAGES = ("keezen_site", "seasons", "people", "prizes", "door", "common", "tournaments", "scoring", "engine",
+            "klaverjas")
+"""What ``[tool.setuptools.packages.find]`` puts in the wheel (checked against pyproject below)."""
 
 
 def test_the_data_folder_is_keezen_home_else_the_checkout_else_the_users(monkeypatch, tmp_path):
@@ -32,6 +36,12 @@ def test_the_data_folder_is_keezen_home_else_the_checkout_else_the_users(monkeyp
     monkeypatch.setattr(site, "BASE_DIR", tmp_path / "site-packages")  # installed: no manage.py
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "share"))
     assert site._data_dir() == tmp_path / "share" / "keezen-toernooi"
+
+
+def test_the_packages_copied_for_the_build_are_the_wheel_s():
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    include = text.split("[tool.setuptools.packages.find]", 1)[1].split("include = [", 1)[1].split("]", 1)[0]
+    assert sorted(name.strip(' "*') for name in include.split(",")) == sorted(PACKAGES)
 
 
 def test_an_unknown_command_prints_the_help_and_exits_2(capsys):
@@ -52,9 +62,16 @@ def _run(*command: object, **options) -> subprocess.CompletedProcess:
 def test_the_wheel_installed_outside_the_checkout_runs_the_demo(tmp_path):
     if not UV.exists():
         pytest.skip("uv is what make install puts in the venv")
-    # As pipx does: the wheel (built from a source archive of the checkout, in a folder of uv's, so
-    # the checkout gets no build/), installed into a fresh venv.
-    _run(UV, "build", "--quiet", "--out-dir", tmp_path / "dist", ROOT)
+    # As pipx does: the wheel (built from a source archive, in a folder of uv's), installed into a
+    # fresh venv. Built from a copy of what the package is made of, so that the build writes nothing
+    # into the checkout (its egg-info, while other tests or an install read it).
+    source = tmp_path / "source"
+    for name in ("pyproject.toml", "README.md"):
+        (source / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / name, source / name)
+    for package in PACKAGES:
+        shutil.copytree(ROOT / package, source / package, ignore=shutil.ignore_patterns("__pycache__"))
+    _run(UV, "build", "--quiet", "--out-dir", tmp_path / "dist", source)
     wheel, = (tmp_path / "dist").glob("keezen_toernooi-*.whl")
     _run(UV, "venv", "--quiet", "--python", sys.executable, tmp_path / "venv")
     _run(UV, "pip", "install", "--quiet", "--python", tmp_path / "venv" / "bin" / "python", wheel)
