@@ -32,16 +32,18 @@ UV_STAMP := $(VENV)/.uv-$(UV_VERSION)
 .DELETE_ON_ERROR:
 
 # The machine's own python3 when it is 3.11 to 3.14 (Debian 12 has 3.11, Debian 13 3.13), else the
-# first python3.1x that is; none: apt's python3 (PYTHON=python3.12 make run chooses one).
+# first python3.1x that is; none (an older python3): apt's python3.11 (PYTHON=python3.12 make run
+# chooses one).
 ifndef PYTHON
 PYTHON := $(or $(shell for p in python3 python3.13 python3.12 python3.11 python3.14; do \
   $$p -c 'import sys; sys.exit(not (3, 11) <= sys.version_info[:2] < (3, 15))' 2>/dev/null && { echo $$p; break; }; \
-  done),python3)
+  done),python3.11)
 endif
 
 $(PY):
-	@$(PYTHON) -c "import ensurepip, venv" 2>/dev/null || { $(APT_GET) update -qq && $(APT_GET) install -y -qq python3 \
-	  "$$($(PYTHON) -c 'import sys; print("python%d.%d-venv" % sys.version_info[:2])' 2>/dev/null || echo python3-venv)"; }
+	@$(PYTHON) -c "import ensurepip, venv" 2>/dev/null || { $(APT_GET) update -qq && $(APT_GET) install -y -qq \
+	  "$$($(PYTHON) -c 'import sys; print("python%d.%d" % sys.version_info[:2])' 2>/dev/null || echo $(PYTHON))" \
+	  "$$($(PYTHON) -c 'import sys; print("python%d.%d-venv" % sys.version_info[:2])' 2>/dev/null || echo $(PYTHON)-venv)"; }
 	@$(PYTHON) -c 'import sys; sys.exit(not (3, 11) <= sys.version_info[:2] < (3, 15))' || \
 	  { echo "$(PYTHON) is $$($(PYTHON) --version 2>&1): Keezen Toernooi needs Python 3.11 to 3.14 (PYTHON=... make run)"; exit 1; }
 	$(PYTHON) -m venv --without-pip $(VENV)

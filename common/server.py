@@ -6,7 +6,7 @@ one backup folder) does not fail; it makes its own: its own key, so sessions and
 on the other hosts; its own SQLite file; its own cache, so the others never see a standings page
 rendered here. ``KEEZEN_MODE=server`` makes every such setting required, and a cache the product
 cannot use (a driver not installed, a scheme it does not know) stops the start in every mode,
-instead of falling back to the database cache in silence (README, "A large event on servers").
+instead of falling back to the database cache in silence (README, *Settings*: `KEEZEN_MODE`).
 """
 
 from __future__ import annotations
@@ -40,6 +40,14 @@ SHARED = {
 DRIVERS = {"redis://": "redis", "rediss://": "redis", "pymemcache://": "pymemcache"}
 
 
+def shown_url(url: str) -> str:
+    """``url`` as a message may show it: without a password (``redis://:secret@host`` → ``redis://…@host``)."""
+    scheme, separator, rest = url.partition("://")
+    if separator and "@" in rest:
+        return f"{scheme}://…@{rest.rpartition('@')[2]}"
+    return url
+
+
 def mode_from(value: str | None) -> Mode:
     """``KEEZEN_MODE``: unset or ``laptop``, or ``server``."""
     text = (value or "").strip().lower()
@@ -59,8 +67,9 @@ def check_server_environment(environ: Mapping[str, str]) -> None:
     cache = environ.get("CACHE_URL", "").strip()
     if cache and not cache.startswith(tuple(DRIVERS)):
         problems.append("CACHE_URL must be a cache every host reaches (redis://… or pymemcache://…)")
-    if https.mode_from(environ.get("HTTPS")) == https.Mode.VENUE:
-        problems.append("HTTPS=1 makes a certificate on each host: the load balancer does HTTPS (HTTPS=proxy)")
+    if https.mode_from(environ.get("HTTPS")) != https.Mode.PROXY:
+        problems.append("HTTPS is not proxy: the load balancer does HTTPS and says so (X-Forwarded-Proto); "
+                        "HTTPS=1 would make a certificate on each host, and without it every form is refused")
     if problems:
         raise ImproperlyConfigured("KEEZEN_MODE=server, but:\n- " + "\n- ".join(problems))
 
@@ -69,17 +78,18 @@ def cache_from(url: str) -> dict:
     """The ``CACHES["default"]`` of ``CACHE_URL``: Redis or Memcached when their driver is installed,
     the database cache when unset; anything else stops the start."""
     url = url.strip()
+    shown = shown_url(url)
     if not url:
         return {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": CACHE_TABLE,
                 "OPTIONS": {"MAX_ENTRIES": 2000}}
     scheme = next((prefix for prefix in DRIVERS if url.startswith(prefix)), None)
     if scheme is None:
-        raise ImproperlyConfigured(f"CACHE_URL={url!r}: use redis://host:6379/0, rediss://… or "
+        raise ImproperlyConfigured(f"CACHE_URL={shown!r}: use redis://host:6379/0, rediss://… or "
                                    "pymemcache://host:11211, or leave it unset for the database cache.")
     driver = DRIVERS[scheme]
     if importlib.util.find_spec(driver) is None:
         how = "pip install 'keezen-toernooi[server]'" if driver == "redis" else f"pip install {driver}"
-        raise ImproperlyConfigured(f"CACHE_URL={url!r} needs the {driver} package, which is not installed: "
+        raise ImproperlyConfigured(f"CACHE_URL={shown!r} needs the {driver} package, which is not installed: "
                                    f"{how} (in a checkout: .venv/bin/uv pip install {driver}).")
     if driver == "redis":
         return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}

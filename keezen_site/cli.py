@@ -29,7 +29,10 @@ COMMANDS = {
 
 SET_UP = (["migrate", "--noinput"], ["createcachetable"], ["collectstatic", "--noinput", "-v", "0"],
           ["load_demo"], ["ensure_director"])
-"""What ``keezen run`` does before serving (the Makefile's ``migrate`` and ``demo`` steps)."""
+"""What ``keezen run`` does before serving (the Makefile's ``migrate`` and ``demo`` steps); its first
+three (the Makefile's ``migrate``) come before ``keezen restore`` and ``keezen serve`` too, as
+``make restore`` migrates first: the second laptop that takes over has a fresh install.
+``tests/test_installed.py`` keeps this list and the Makefile's the same."""
 
 
 def help_text() -> str:
@@ -82,6 +85,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             _django(step)
         _django(["serve"])
     else:
+        if name in ("restore", "serve") and not any(flag in rest for flag in ("-h", "--help")):
+            for step in SET_UP[:3]:  # a fresh install or an upgrade: the database brought up to date first
+                _django(step)
         _django([COMMANDS[name][0], *rest])
     return 0
 

@@ -11,12 +11,14 @@ SQLite by default, ``DATABASE_URL`` for PostgreSQL.
 import importlib.util
 import os
 import secrets
+import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import csp.constants as csp
 import dj_database_url
 import platformdirs
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from common import https, server
@@ -38,7 +40,11 @@ def _data_dir() -> Path:
         folder = BASE_DIR
     else:
         folder = Path(platformdirs.user_data_dir("keezen-toernooi", appauthor=False))
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise ImproperlyConfigured(f"The data folder {folder} (KEEZEN_HOME) cannot be made: {error.strerror}. "
+                                   "Set KEEZEN_HOME to a folder this user may write.") from None
     return folder
 
 
@@ -53,10 +59,19 @@ def _secret_key() -> str:
     if os.environ.get("DJANGO_SECRET_KEY"):
         return os.environ["DJANGO_SECRET_KEY"]
     key_file = DATA_DIR / ".secret_key"
-    if not key_file.exists():
-        key_file.write_text(secrets.token_urlsafe(50))
-        key_file.chmod(0o600)
-    return key_file.read_text().strip()
+    try:  # made once, whole: a second process starting at the same moment reads the first one's key
+        descriptor = os.open(key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        pass
+    else:
+        with os.fdopen(descriptor, "w") as made:
+            made.write(secrets.token_urlsafe(50))
+    for _attempt in range(50):
+        key = key_file.read_text().strip()
+        if key:
+            return key
+        time.sleep(0.01)  # the other process is writing it
+    raise ImproperlyConfigured(f"{key_file} is empty: remove it, or set DJANGO_SECRET_KEY.")
 
 
 # KEEZEN_MODE=server: several hosts over one PostgreSQL; every setting they share must come from
@@ -92,7 +107,7 @@ INSTALLED_APPS = [
     "seasons",
     "door",
 ]
-if importlib.util.find_spec("devtools"):  # a checkout: the benchmark commands; an installed product has none
+if importlib.util.find_spec("devtools") and importlib.util.find_spec("devtools.busy_day"):  # ours, not PyPI's devtools  # a checkout: the benchmark commands; an installed product has none
     INSTALLED_APPS.append("devtools")
 
 MIDDLEWARE = [

@@ -44,6 +44,14 @@ def test_the_packages_copied_for_the_build_are_the_wheel_s():
     assert sorted(name.strip(' "*') for name in include.split(",")) == sorted(PACKAGES)
 
 
+def test_keezen_run_sets_up_as_make_run_does():
+    """One list of set-up steps in two places (the Makefile for a checkout, ``keezen`` installed): the same."""
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    recipe = makefile.split("\nmigrate: install\n", 1)[1].split("\nrun: demo\n", 1)[0]
+    steps = [line.split("manage.py ", 1)[1].split() for line in recipe.splitlines() if "$(PY) manage.py " in line]
+    assert steps == [list(step) for step in cli.SET_UP]
+
+
 def test_an_unknown_command_prints_the_help_and_exits_2(capsys):
     assert cli.main(["frobnicate"]) == 2
     err = capsys.readouterr().err

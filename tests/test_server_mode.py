@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SHARED_ENVIRONMENT = {
     "DJANGO_SECRET_KEY": "k" * 50, "DIRECTOR_PASSWORD": "plum-tram-harbour-42", "PUBLIC_URL": "https://nk.example/",
     "DATABASE_URL": "postgres://keezen@db.example/keezen", "CACHE_URL": "redis://cache.example:6379/0",
-    "KEEZEN_BACKUP_DIR": "/srv/shared/backups",
+    "KEEZEN_BACKUP_DIR": "/srv/shared/backups", "HTTPS": "proxy",
 }
 
 
@@ -37,7 +37,8 @@ def test_server_mode_names_every_missing_setting_at_once():
     with pytest.raises(ImproperlyConfigured) as refused:
         server.check_server_environment({"PUBLIC_URL": "https://nk.example/"})
     message = str(refused.value)
-    assert all(f"{name} is not set" in message for name in SHARED_ENVIRONMENT if name != "PUBLIC_URL")
+    assert all(f"{name} is not set" in message for name in server.SHARED if name != "PUBLIC_URL")
+    assert "HTTPS is not proxy" in message
     assert "PUBLIC_URL" not in message
 
 
@@ -45,7 +46,8 @@ def test_server_mode_names_every_missing_setting_at_once():
     ({"DATABASE_URL": "sqlite:///db.sqlite3"}, "DATABASE_URL is sqlite: several hosts share one PostgreSQL"),
     ({"CACHE_URL": "locmem://"}, "CACHE_URL must be a cache every host reaches"),
     ({"DJANGO_SECRET_KEY": "  "}, "DJANGO_SECRET_KEY is not set"),
-    ({"HTTPS": "1"}, "HTTPS=1 makes a certificate on each host"),
+    ({"HTTPS": "1"}, "HTTPS is not proxy: .*HTTPS=1 would make a certificate on each host"),
+    ({"HTTPS": ""}, "HTTPS is not proxy: the load balancer does HTTPS"),
 ])
 def test_server_mode_refuses_what_the_hosts_cannot_share(change, problem):
     with pytest.raises(ImproperlyConfigured, match=problem):
@@ -58,6 +60,9 @@ def test_a_cache_the_product_cannot_use_stops_the_start(monkeypatch):
         "BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": "redis://127.0.0.1:6379/0"}
     with pytest.raises(ImproperlyConfigured, match="'memcache://x': use redis://"):
         server.cache_from("memcache://x")
+    with pytest.raises(ImproperlyConfigured, match=r"CACHE_URL='mem://…@cache.example:1': use") as shown:
+        server.cache_from("mem://:s3cret@cache.example:1")
+    assert "s3cret" not in str(shown.value)
     real_find_spec = server.importlib.util.find_spec
     monkeypatch.setattr(server.importlib.util, "find_spec",
                         lambda name, *args: None if name in ("redis", "pymemcache") else real_find_spec(name, *args))
@@ -93,6 +98,16 @@ def test_serve_refuses_to_start_while_the_cache_does_not_answer(settings, db):
         caches["default"].close()
     settings.CACHES = {"default": server.cache_from("")}
     refuse_unless_answering()  # the database cache: the database answers
+
+
+def test_serve_refuses_a_database_with_migrations_to_apply(tmp_path):
+    (tmp_path / "empty.sqlite3").touch()
+    done = subprocess.run([sys.executable, "manage.py", "serve", "--port", str(free_port())], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path}/empty.sqlite3",
+                               "KEEZEN_BACKUP_DIR": str(tmp_path / "backups")})
+    assert done.returncode == 1
+    assert "migration(s) to apply: run 'keezen run' (or 'make migrate' in a checkout) first." in done.stderr
 
 
 def test_serve_refuses_to_start_while_the_database_does_not_answer(tmp_path):

@@ -22,7 +22,7 @@ def test_compiled_catalogue_matches_the_po_file():
     compiled = polib.mofile(str(PO.with_suffix(".mo")))
     translated = {(e.msgid, e.msgstr or e.msgstr_plural.get(0)) for e in catalogue.translated_entries()}
     in_mo = {(e.msgid, e.msgstr or e.msgstr_plural.get(0)) for e in compiled if e.msgid}
-    assert translated == in_mo, "run: .venv/bin/python manage.py compilemessages -l nl --ignore=.venv"
+    assert translated == in_mo, "run: .venv/bin/python manage.py compilemessages -l nl --ignore='.venv*'"
 
 
 def test_placeholders_survive_translation():

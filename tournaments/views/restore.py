@@ -97,7 +97,7 @@ def restore(request: HttpRequest) -> HttpResponse:
     if upload.size > MAX_BYTES:
         return _page(request, [
             _("“%(name)s” is %(size)s MB; the limit for an upload is %(max)s MB. Restore a larger file with "
-              "“python manage.py restore_tournament FILE”.")
+              "“keezen restore FILE” (in a checkout: “make restore FILE=…”).")
             % {"name": upload.name, "size": f"{upload.size / 1024 / 1024:.1f}", "max": MAX_BYTES // 1024 // 1024}
         ], status=413, form=form)
     try:

@@ -5,7 +5,9 @@ with the certificate common/certificates.py makes on the first start: two gunico
 processes, because gunicorn's certificate applies to every address it listens on, and the phones
 stay on plain HTTP (a certificate warning on every player's phone would stop the day). This
 command waits for both and stops both. With ``HTTPS=proxy`` it listens on 127.0.0.1 only, for the
-reverse proxy in front.
+reverse proxy in front; in server mode (``KEEZEN_MODE=server``) on every address, for the load
+balancer on another machine. Before anything is served, the database must answer and be up to
+date, and a cache of its own server must answer.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
 from django.urls import reverse
 
 from common import certificates
@@ -68,22 +71,37 @@ def refuse_unless_answering() -> None:
         raise CommandError("The cache (CACHE_URL) does not keep what it is given: check its server.")
 
 
+def refuse_unless_migrated() -> None:
+    """A database with migrations to apply (a fresh install, an upgrade) would answer pages with
+    errors: stop, saying how to bring it up to date."""
+    executor = MigrationExecutor(connection)
+    waiting = executor.migration_plan(executor.loader.graph.leaf_nodes())
+    if waiting:
+        raise CommandError(f"The database has {len(waiting)} migration(s) to apply: run 'keezen run' (or "
+                           "'make migrate' in a checkout) first.")
+
+
 class Command(BaseCommand):
     help = "Serve on 0.0.0.0 (gunicorn) and print the addresses that phones on the LAN can open; HTTPS=1 adds HTTPS for the director."
 
     def add_arguments(self, parser):
         parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", 8000)))
         parser.add_argument("--workers", type=int, help="server processes (default: KEEZEN_WORKERS, else cores + 1; keezen_site/gunicorn_conf.py)")
-        parser.add_argument("--host", help="address to listen on (default 0.0.0.0; 127.0.0.1 with HTTPS=proxy)")
+        parser.add_argument("--host", help="address to listen on (default 0.0.0.0; 127.0.0.1 with HTTPS=proxy, "
+                                                 "but not with KEEZEN_MODE=server)")
 
     def handle(self, *args, port: int, workers: int | None, host: str | None, **options):
         mode = settings.HTTPS_MODE
-        host = host or ("127.0.0.1" if mode == Mode.PROXY else "0.0.0.0")
+        # Behind a reverse proxy on this machine: 127.0.0.1 only. A host of several (KEEZEN_MODE=server)
+        # is reached by a load balancer on another machine: every address.
+        local_proxy = mode == Mode.PROXY and settings.SERVER_MODE != "server"
+        host = host or ("127.0.0.1" if local_proxy else "0.0.0.0")
         if mode == Mode.VENUE and port == settings.HTTPS_PORT:
             raise CommandError(f"HTTP and HTTPS cannot share port {port}: set PORT or HTTPS_PORT to another one.")
         for taken in (port, settings.HTTPS_PORT) if mode == Mode.VENUE else (port,):
             refuse_if_taken(host, taken)
         refuse_unless_answering()
+        refuse_unless_migrated()
         os.environ["PORT"] = str(port)  # the servers' settings: the phones' port (common.https.phones_url)
         http = self.gunicorn(f"{host}:{port}", workers)
         if mode == Mode.VENUE:
