@@ -100,20 +100,15 @@ def test_serve_refuses_to_start_while_the_cache_does_not_answer(settings, db):
     refuse_unless_answering()  # the database cache: the database answers
 
 
-def test_serve_refuses_a_database_with_migrations_to_apply(tmp_path):
+@pytest.mark.parametrize("database, refused", [
+    ("empty.sqlite3", "migration(s) to apply: run 'keezen run' (or 'make migrate' in a checkout) first."),
+    ("no/such/folder/db.sqlite3", "The database (sqlite3, DATABASE_URL) does not answer: unable to open database file"),
+])
+def test_serve_refuses_a_database_it_cannot_serve(tmp_path, database, refused):
+    """One that does not answer, and one with migrations to apply (a fresh install, an upgrade)."""
     (tmp_path / "empty.sqlite3").touch()
     done = subprocess.run([sys.executable, "manage.py", "serve", "--port", str(free_port())], cwd=ROOT,
                           capture_output=True, text=True, timeout=120,
-                          env={**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path}/empty.sqlite3",
+                          env={**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / database}",
                                "KEEZEN_BACKUP_DIR": str(tmp_path / "backups")})
-    assert done.returncode == 1
-    assert "migration(s) to apply: run 'keezen run' (or 'make migrate' in a checkout) first." in done.stderr
-
-
-def test_serve_refuses_to_start_while_the_database_does_not_answer(tmp_path):
-    done = subprocess.run([sys.executable, "manage.py", "serve", "--port", str(free_port())], cwd=ROOT,
-                          capture_output=True, text=True, timeout=120,
-                          env={**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path}/no/such/folder/db.sqlite3",
-                               "KEEZEN_BACKUP_DIR": str(tmp_path / "backups")})
-    assert done.returncode == 1
-    assert "The database (sqlite3, DATABASE_URL) does not answer: unable to open database file" in done.stderr
+    assert done.returncode == 1 and refused in done.stderr, done.stderr
