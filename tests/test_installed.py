@@ -70,16 +70,16 @@ def _run(*command: object, **options) -> subprocess.CompletedProcess:
 def test_the_wheel_installed_outside_the_checkout_runs_the_demo(tmp_path):
     if not UV.exists():
         pytest.skip("uv is what make install puts in the venv")
-    # As pipx does: the wheel (built from a source archive, in a folder of uv's), installed into a
-    # fresh venv. Built from a copy of what the package is made of, so that the build writes nothing
-    # into the checkout (its egg-info, while other tests or an install read it).
+    # As pipx does: the wheel, installed into a fresh venv. Built from a copy of what the package is
+    # made of, so that the build writes nothing into the checkout (its build/ and egg-info, while
+    # other tests or an install read it).
     source = tmp_path / "source"
     for name in ("pyproject.toml", "README.md"):
         (source / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(ROOT / name, source / name)
     for package in PACKAGES:
         shutil.copytree(ROOT / package, source / package, ignore=shutil.ignore_patterns("__pycache__"))
-    _run(UV, "build", "--quiet", "--out-dir", tmp_path / "dist", source)
+    _run(UV, "build", "--quiet", "--wheel", "--out-dir", tmp_path / "dist", source)
     wheel, = (tmp_path / "dist").glob("keezen_toernooi-*.whl")
     _run(UV, "venv", "--quiet", "--python", sys.executable, tmp_path / "venv")
     _run(UV, "pip", "install", "--quiet", "--python", tmp_path / "venv" / "bin" / "python", wheel)
