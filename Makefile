@@ -34,17 +34,17 @@ UV_STAMP := $(VENV)/.uv-$(UV_VERSION)
 # The machine's own python3 when it is 3.11 to 3.14 (Debian 12 has 3.11, Debian 13 3.13), else the
 # first python3.1x that is; none (an older python3): apt's python3.11 (PYTHON=python3.12 make run
 # chooses one).
+SUPPORTED := 'import sys; sys.exit(not (3, 11) <= sys.version_info[:2] < (3, 15))'
 ifndef PYTHON
 PYTHON := $(or $(shell for p in python3 python3.13 python3.12 python3.11 python3.14; do \
-  $$p -c 'import sys; sys.exit(not (3, 11) <= sys.version_info[:2] < (3, 15))' 2>/dev/null && { echo $$p; break; }; \
-  done),python3.11)
+  $$p -c $(SUPPORTED) 2>/dev/null && { echo $$p; break; }; done),python3.11)
 endif
 
 $(PY):
-	@$(PYTHON) -c "import ensurepip, venv" 2>/dev/null || { $(APT_GET) update -qq && $(APT_GET) install -y -qq \
-	  "$$($(PYTHON) -c 'import sys; print("python%d.%d" % sys.version_info[:2])' 2>/dev/null || echo $(PYTHON))" \
-	  "$$($(PYTHON) -c 'import sys; print("python%d.%d-venv" % sys.version_info[:2])' 2>/dev/null || echo $(PYTHON)-venv)"; }
-	@$(PYTHON) -c 'import sys; sys.exit(not (3, 11) <= sys.version_info[:2] < (3, 15))' || \
+	@$(PYTHON) -c "import ensurepip, venv" 2>/dev/null || { \
+	  name=$$($(PYTHON) -c 'import sys; print("python%d.%d" % sys.version_info[:2])' 2>/dev/null || echo $(PYTHON)); \
+	  $(APT_GET) update -qq && $(APT_GET) install -y -qq "$$name" "$$name-venv"; }
+	@$(PYTHON) -c $(SUPPORTED) || \
 	  { echo "$(PYTHON) is $$($(PYTHON) --version 2>&1): Keezen Toernooi needs Python 3.11 to 3.14 (PYTHON=... make run)"; exit 1; }
 	$(PYTHON) -m venv --without-pip $(VENV)
 

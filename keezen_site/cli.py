@@ -27,12 +27,12 @@ COMMANDS = {
     "manage": (None, "any other management command, e.g. 'keezen manage standings SLUG'"),
 }
 
-SET_UP = (["migrate", "--noinput"], ["createcachetable"], ["collectstatic", "--noinput", "-v", "0"],
-          ["load_demo"], ["ensure_director"])
-"""What ``keezen run`` does before serving (the Makefile's ``migrate`` and ``demo`` steps); its first
-three (the Makefile's ``migrate``) come before ``keezen restore`` and ``keezen serve`` too, as
-``make restore`` migrates first: the second laptop that takes over has a fresh install.
-``tests/test_installed.py`` keeps this list and the Makefile's the same."""
+MIGRATE = (["migrate", "--noinput"], ["createcachetable"], ["collectstatic", "--noinput", "-v", "0"])
+"""The Makefile's ``migrate`` step: before ``keezen restore`` and ``keezen serve`` too, as ``make
+restore`` migrates first (the second laptop that takes over has a fresh install)."""
+SET_UP = (*MIGRATE, ["load_demo"], ["ensure_director"])
+"""What ``keezen run`` does before serving: the Makefile's ``migrate`` and ``demo`` steps
+(``tests/test_installed.py`` keeps the two the same)."""
 
 
 def help_text() -> str:
@@ -86,7 +86,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _django(["serve"])
     else:
         if name in ("restore", "serve") and not any(flag in rest for flag in ("-h", "--help")):
-            for step in SET_UP[:3]:  # a fresh install or an upgrade: the database brought up to date first
+            for step in MIGRATE:  # a fresh install or an upgrade: the database brought up to date first
                 _django(step)
         _django([COMMANDS[name][0], *rest])
     return 0

@@ -75,8 +75,8 @@ def _secret_key() -> str:
 
 
 # KEEZEN_MODE=server: several hosts over one PostgreSQL; every setting they share must come from
-# the environment, or the start stops naming what is missing (common/server.py; README, "A large
-# event on servers"). The laptop (the default) makes its own key and password.
+# the environment, or the start stops naming what is missing (common/server.py; README, Settings:
+# KEEZEN_MODE). The laptop (the default) makes its own key and password.
 SERVER_MODE = server.mode_from(os.environ.get("KEEZEN_MODE"))
 if SERVER_MODE == server.Mode.SERVER:
     server.check_server_environment(os.environ)
@@ -107,7 +107,8 @@ INSTALLED_APPS = [
     "seasons",
     "door",
 ]
-if importlib.util.find_spec("devtools") and importlib.util.find_spec("devtools.busy_day"):  # ours, not PyPI's devtools  # a checkout: the benchmark commands; an installed product has none
+# A checkout: the benchmark commands (ours: PyPI has a package "devtools" too); an installed product has none.
+if importlib.util.find_spec("devtools") and importlib.util.find_spec("devtools.busy_day"):
     INSTALLED_APPS.append("devtools")
 
 MIDDLEWARE = [
@@ -218,7 +219,6 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 # for a large event point CACHE_URL at Redis (redis://127.0.0.1:6379/0, needs the [server] extra:
 # `.venv/bin/uv pip install redis`) or Memcached (pymemcache://127.0.0.1:11211, needs pymemcache).
 # A CACHE_URL the product cannot use stops the start (common/server.py).
-CACHE_TABLE = server.CACHE_TABLE
 CACHES = {"default": server.cache_from(os.environ.get("CACHE_URL", ""))}
 
 # Slow files (PDFs) are made by a background thread of the server (tournaments/services/print_files.py):

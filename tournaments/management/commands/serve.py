@@ -27,7 +27,7 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.urls import reverse
 
-from common import certificates
+from common import certificates, server
 from common.https import Mode, certificate_names, is_loopback, public_url, public_url_from, unreachable_host
 from common.lan import lan_addresses
 
@@ -94,7 +94,7 @@ class Command(BaseCommand):
         mode = settings.HTTPS_MODE
         # Behind a reverse proxy on this machine: 127.0.0.1 only. A host of several (KEEZEN_MODE=server)
         # is reached by a load balancer on another machine: every address.
-        local_proxy = mode == Mode.PROXY and settings.SERVER_MODE != "server"
+        local_proxy = mode == Mode.PROXY and settings.SERVER_MODE != server.Mode.SERVER
         host = host or ("127.0.0.1" if local_proxy else "0.0.0.0")
         if mode == Mode.VENUE and port == settings.HTTPS_PORT:
             raise CommandError(f"HTTP and HTTPS cannot share port {port}: set PORT or HTTPS_PORT to another one.")
