@@ -14,12 +14,14 @@ import os
 import sys
 from collections.abc import Sequence
 
-USAGE = "usage: keezen {run,serve,restore,directors,rehearse,manage} [arguments]"
+USAGE = "usage: keezen {run,serve,worker,restore,directors,rehearse,manage} [arguments]"
 
 COMMANDS = {
     "run": (None, "set up and serve on the LAN: the database made or brought up to date, the demo "
                   "tournaments, a director's account (its password printed once), then 'serve'"),
     "serve": ("serve", "serve on the LAN (phones on HTTP; HTTPS=1 for the director on HTTPS)"),
+    "worker": ("worker", "the background tasks (print files, backups): 'serve' starts one; on servers "
+                         "(KEEZEN_MODE=server) run it on its own"),
     "restore": ("restore_tournament", "take over a tournament: restore FILE (a backup, or a folder of them: "
                                       "its newest file)"),
     "directors": ("directors", "the directors' accounts: list, add, password, remove"),

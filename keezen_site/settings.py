@@ -101,6 +101,8 @@ INSTALLED_APPS = [
     "crispy_bootstrap5",
     "django_tables2",
     "django_htmx",
+    "django_tasks",  # the task engine: Django's tasks API (Django 6's django.tasks, backported)
+    "django_tasks_db",  # its tasks kept in the database (tournaments/services/background.py)
     "tournaments",
     "prizes",
     "people",
@@ -221,9 +223,22 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 10 * 1024 * 1024
 # A CACHE_URL the product cannot use stops the start (common/server.py).
 CACHES = {"default": server.cache_from(os.environ.get("CACHE_URL", ""))}
 
-# Slow files (PDFs) are made by a background thread of the server (tournaments/services/print_files.py):
-# "thread"; "inline" makes them inside the request; "queue" only queues them.
-PRINT_FILES_RUN = os.environ.get("PRINT_FILES_RUN", "thread")
+# Background work (tournaments/services/background.py): print files and automatic backups are tasks
+# kept in the database, run by `manage.py worker` (started by `serve` on a laptop; its own command
+# on servers), on whichever host is free.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["backups", "print-files"]}}
+
+
+def _run_mode(name: str, allowed: tuple[str, ...]) -> str:
+    value = os.environ.get(name, "task").strip() or "task"
+    if value not in allowed:
+        raise ImproperlyConfigured(f"{name}={value!r}: use one of {', '.join(allowed)}.")
+    return value
+
+
+# Slow files (PDFs, tournaments/services/print_files.py): "task" (the default: a task for the
+# worker); "inline" makes them inside the request (the test suite).
+PRINT_FILES_RUN = _run_mode("PRINT_FILES_RUN", ("task", "inline"))
 
 # manage.py serve starts gunicorn with these settings of its processes, threads and keep-alive.
 GUNICORN_CONFIG = SITE_DIR / "gunicorn_conf.py"
@@ -243,9 +258,9 @@ def _backup_dir() -> Path:
 
 
 BACKUP_DIR = _backup_dir()
-# Backups are written by a background thread after each change: "thread"; "inline" writes them at
+# Backups are written after each change by a task for the worker: "task"; "inline" writes them at
 # commit in the request's thread (tests); "off" writes only when asked (before a delete or restore).
-BACKUPS_RUN = os.environ.get("BACKUPS_RUN", "thread")
+BACKUPS_RUN = _run_mode("BACKUPS_RUN", ("task", "inline", "off"))
 
 # Phones refresh public standings in place at most this often (seconds).
 PUBLIC_POLL_SECONDS = 30

@@ -240,6 +240,23 @@ def migrated_sqlite(tmp_path_factory):
 
 
 @pytest.fixture
+def worker():
+    """A background worker (tournaments/services/background.py: the engine's loop per queue and the
+    heartbeat) in threads of this test, stopped after it. For ``transaction=True`` tests: it reads
+    what the test commits."""
+    import threading
+
+    from tournaments.services import background
+
+    workers = background.Workers()
+    thread = threading.Thread(target=workers.run, name="test-worker", daemon=True)
+    thread.start()
+    yield workers
+    workers.stop()
+    thread.join(timeout=60)
+
+
+@pytest.fixture
 def inline(settings, django_capture_on_commit_callbacks):
     """Backups written at commit, in this thread; ``inline()`` is a block whose commits run."""
     settings.BACKUPS_RUN = "inline"

@@ -17,6 +17,7 @@ import pytest
 from django.db import connection, transaction
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
+from django_tasks_db.models import DBTaskResult
 
 from tournaments.models import Round, RoundStatus, Team, Tournament
 from tournaments.services import backups
@@ -195,9 +196,9 @@ def test_off_writes_nothing_by_itself(tournament, running, django_capture_on_com
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_burst_of_changes_is_one_or_two_writes_in_the_background(settings, tournament, make_teams):
+def test_a_burst_of_changes_is_one_or_two_writes_in_the_background(settings, tournament, make_teams, worker):
     teams = make_teams(tournament, 50)
-    settings.BACKUPS_RUN = "thread"
+    settings.BACKUPS_RUN = "task"
     started = time.monotonic()
     for team in teams:  # 50 changes, each its own transaction, faster than the job's pause
         set_checked_in(team, True)
@@ -206,6 +207,7 @@ def test_a_burst_of_changes_is_one_or_two_writes_in_the_background(settings, tou
     written = [name for name in files(tournament) if name.endswith(".json")]
     assert 1 <= len(written) <= 2, written
     assert all(team["checked_in"] for team in newest_file(tournament)["team_details"])
+    assert DBTaskResult.objects.filter(task_path=backups.write_backup.module_path).count() <= 2  # coalesced
     assert time.monotonic() - started < burst + backups.DEBOUNCE_SECONDS + 5  # within seconds
     connection.close()
 
@@ -215,10 +217,10 @@ def test_a_burst_of_changes_is_one_or_two_writes_in_the_background(settings, tou
                            "connection's reads while this one writes; CI runs this on PostgreSQL")
 @pytest.mark.django_db(transaction=True)
 def test_changes_while_the_job_runs_make_one_more_run_and_the_newest_sheet_is_in_within_seconds(
-        settings, tournament, published_round):
+        settings, tournament, published_round, worker):
     round_ = published_round(tournament, 40)
     tables = list(round_.tables.order_by("number").select_related("round__tournament"))
-    settings.BACKUPS_RUN = "thread"
+    settings.BACKUPS_RUN = "task"
     started = time.monotonic()
     for table in tables:  # a sheet every 0.1 s for 2 s: the job runs while sheets come in
         record_result(table, {"arrivals": [0] * 8})

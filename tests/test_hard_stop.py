@@ -141,12 +141,16 @@ def test_a_hard_stop_in_round_2_loses_no_confirmed_sheet(tournament, make_teams,
     backups = tmp_path / "backups"
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
-    env = {**os.environ, "DATABASE_URL": _database_url(), "KEEZEN_BACKUP_DIR": str(backups), "BACKUPS_RUN": "thread",
+    env = {**os.environ, "DATABASE_URL": _database_url(), "KEEZEN_BACKUP_DIR": str(backups), "BACKUPS_RUN": "task",
            "ALLOWED_HOSTS": "127.0.0.1", "KEEZEN_WORKERS": "2", "KEEZEN_THREADS": "2", "DJANGO_DEBUG": "0"}
     server = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "keezen_site" / "gunicorn_conf.py"),
          "--bind", f"127.0.0.1:{port}", "keezen_site.wsgi"],
         cwd=ROOT, env=env, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    # The background worker that writes the backups (manage.py serve starts it beside gunicorn): the
+    # hard stop below kills it with the web processes.
+    worker = subprocess.Popen([sys.executable, "manage.py", "worker"], cwd=ROOT, env=env, start_new_session=True,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         _wait_until_up(base, server)
         laptop = another_laptop()  # migrates its fresh database meanwhile
@@ -157,12 +161,14 @@ def test_a_hard_stop_in_round_2_loses_no_confirmed_sheet(tournament, make_teams,
             confirmed_at[token] = time.monotonic()
             if index == 5:
                 time.sleep(BACKUP_SETTLES)  # a quiet moment: the first half must be in a backup
-        os.killpg(server.pid, signal.SIGKILL)  # the laptop dies: every process at once, no clean-up
+        for process in (server, worker):  # the laptop dies: every process at once, no clean-up
+            os.killpg(process.pid, signal.SIGKILL)
         stopped = time.monotonic()
     finally:
-        if server.poll() is None:
-            os.killpg(server.pid, signal.SIGKILL)
-        server.wait(timeout=30)
+        for process in (server, worker):
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGKILL)
+            process.wait(timeout=30)
 
     newest = newest_in(backups)
     data = json.loads(newest.read_text(encoding="utf-8"))  # whole: written atomically, never half a file

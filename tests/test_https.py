@@ -300,7 +300,7 @@ def test_at_the_venue_phones_stay_on_http_and_the_director_works_over_https(clie
 def test_qr_codes_made_over_https_point_the_phones_at_plain_http(director_client, tournament, make_teams, settings):
     """The table cards' QR codes hold the address the director used, but on the phones' HTTP port:
     no phone meets the venue's certificate."""
-    settings.PRINT_FILES_RUN = "queue"  # the publish queues the round's files with their address
+    settings.PRINT_FILES_RUN = "task"  # the publish queues the round's files with their address
     from tournaments.models import PrintFile
     from tournaments.services.pairing import pair_round
     from tournaments.services.rounds import add_round

@@ -102,6 +102,11 @@ def test_the_wheel_installed_outside_the_checkout_runs_the_demo(tmp_path):
         with urllib.request.urlopen(f"http://127.0.0.1:{environment['PORT']}/static/bootstrap/css/bootstrap.min.css",
                                     timeout=10) as css:
             assert b"Bootstrap" in css.read(300)
+        # The background worker that serve starts beside the web processes writes the demo's backups.
+        deadline = time.monotonic() + 60
+        while not list((tmp_path / "home" / "backups").rglob("*.json")):
+            assert time.monotonic() < deadline, f"no backup written by the worker:\n{output.read_text()}"
+            time.sleep(0.3)
     finally:
         stop(process)
     assert "Demo Keezentoernooi" in page  # the demo, loaded by keezen run

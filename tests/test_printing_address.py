@@ -123,7 +123,7 @@ def test_cards_printed_from_localhost_point_at_public_url(director_client, round
 
 def test_publishing_from_localhost_makes_cards_for_public_url(director_client, tournament, make_teams, settings):
     settings.PUBLIC_URL = LAN
-    settings.PRINT_FILES_RUN = "queue"  # the publish queues the round's files with their address
+    settings.PRINT_FILES_RUN = "task"  # the publish queues the round's files with their address
     from tournaments.services.pairing import pair_round
     from tournaments.services.rounds import add_round
 

@@ -91,7 +91,7 @@ def practice_of(tournament: Tournament) -> Tournament:
     background thread would find them), not rendered: for the tests about anything but the files.
     The files of a practice run are rendered and downloaded in the three tests that play 13 teams,
     tables of three and every scoring system."""
-    with override_settings(PRINT_FILES_RUN="queue"):
+    with override_settings(PRINT_FILES_RUN="task"):
         return rehearsal.start(tournament, site_url=PHONES).tournament
 
 

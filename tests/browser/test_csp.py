@@ -176,7 +176,7 @@ def test_check_in_standings_select_and_print_progress_with_only_the_sites_files(
     expect(page).to_have_url(re.compile(rf"/standings/\?after_round={other}$"))
     expect(page.locator("#after_round")).to_have_value(other)
 
-    settings.PRINT_FILES_RUN = "queue"  # the file stays in the making: the progress bar shows
+    settings.PRINT_FILES_RUN = "task"  # the file stays in the making: the progress bar shows
     page.goto(f"/director/t/{tournament.slug}/standings.pdf")
     bar = page.locator("#print-file [data-progress]")
     expect(bar).to_be_attached()

@@ -3,7 +3,8 @@
 - :mod:`.registration` — tournaments, clubs, teams and players;
 - :mod:`.rounds` — rounds, tables with their seated teams, byes, and the versioned results;
 - :mod:`.rulings` — the dispute desk's rulings, kept with the table;
-- :mod:`.print_files` — PDFs rendered in the background, ready before the click.
+- :mod:`.print_files` — PDFs rendered in the background, ready before the click;
+- :mod:`.workers` — the background workers, as each says it is alive.
 """
 
 from tournaments.models.print_files import PrintFile, PrintFileStatus  # noqa: F401
@@ -40,3 +41,4 @@ from tournaments.models.rounds import (  # noqa: F401
     TableSeat,
 )
 from tournaments.models.rulings import Ruling  # noqa: F401
+from tournaments.models.workers import Worker  # noqa: F401

@@ -33,6 +33,8 @@ class PrintFile(models.Model):
     status = models.CharField(_("status"), max_length=10, choices=PrintFileStatus.choices,
                               default=PrintFileStatus.QUEUED)
     estimate_seconds = models.FloatField(_("expected seconds"), default=1.0)
+    attempt = models.PositiveIntegerField(_("attempt"), default=1)
+    """Raised by each retry: a task made for an earlier attempt finds it changed and does nothing."""
     content = models.BinaryField(_("file"), null=True, blank=True, editable=False)
     error = models.TextField(_("error"), blank=True)
     created_at = models.DateTimeField(_("asked at"), auto_now_add=True)

@@ -27,22 +27,23 @@ How, without slowing the request:
   bulk (``bulk_create``, ``update()`` send no signals) send the core's
   :data:`tournaments.signals.tournament_changed` instead, which is heard here too. A row that goes
   because its tournament is deleted schedules nothing.
-- **After commit**: :func:`schedule` registers one ``transaction.on_commit`` callback per tournament
-  and transaction; a rolled-back change writes nothing.
-- **In a background thread** of the server process (as the print files, no broker to install),
-  ``settings.BACKUPS_RUN``: ``"thread"`` (default), ``"inline"`` (written at commit in the request's
-  thread: the tests) or ``"off"`` (only :func:`backup_now` writes).
-- **Coalesced**: at most one job per tournament runs in a process; it waits
-  :data:`DEBOUNCE_SECONDS` to gather a burst, exports, writes, and runs once more if a change came
-  in meanwhile. Fifty sheets in a burst are two writes, not fifty; the newest sheet is in a file
-  within about ``DEBOUNCE_SECONDS`` plus the export's time. A request of the same process that
-  comes while the job exports shares the interpreter with it (``make bench-backup`` measures it:
-  a few ms at the 95th percentile); nothing here holds the interpreter lock for long (the file is
-  compared as text, hashed, never parsed with ``json`` in C).
+- **A task** (:mod:`.background`, the task engine): :func:`schedule` queues one in the transaction of
+  the change, so a rolled-back change writes nothing and a committed one is not lost when the web
+  process dies after its answer. A worker (on any host) writes the file. ``settings.BACKUPS_RUN``:
+  ``"task"`` (default), ``"inline"`` (written at commit in the request's thread: the tests) or
+  ``"off"`` (only :func:`backup_now` writes).
+- **Coalesced**: a task waits :data:`DEBOUNCE_SECONDS` before it runs, and a change that finds one
+  waiting for its tournament queues none: fifty sheets in a burst are one or two writes, not fifty;
+  the newest sheet is in a file within about ``DEBOUNCE_SECONDS`` plus the export's time, plus the
+  worker's look for work (:data:`~.background.INTERVAL_SECONDS`). A task that fails (a full disk) is
+  shown on the director's pages with its error (``backup_status``), where "Back up now" retries;
+  the next change queues a new one anyway. The worker is a process of its own: the export does
+  not share an interpreter with the requests.
 - **Atomically**: a temporary file in the same folder, flushed and ``fsync``-ed, renamed over the
   final name (``os.replace``), then the folder ``fsync``-ed: a crash leaves the old files and at
   worst a hidden temporary file (removed later), never half a backup. A lock file serialises the
-  writers of one folder across server processes.
+  writers of one folder across processes of a host; on several hosts the folder is shared storage
+  (README, "A large event on servers"), and a backup is written by the one worker that takes its task.
 - **Only when something changed**: the file minus its ``exported_at`` is compared with the newest
   backup; an unchanged tournament writes nothing.
 
@@ -75,15 +76,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from django.conf import settings
-from django.db import close_old_connections, connection, transaction
+from django.db import transaction
 from django.db.models import Model
 from django.db.models.signals import post_delete, post_save
 from django.utils.text import slugify
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from tournaments.models import RoundStatus, Tournament
 from tournaments.models.registration import BACKUP_KEY_PATTERN
+from tournaments.services import background
 from tournaments.services.tournament_file import dumps, export_file
 from tournaments.services.tournament_file.sections import Kept, Section, watch
 from tournaments.signals import _with_its_tournament, tournament_changed
@@ -98,9 +100,7 @@ logger = logging.getLogger(__name__)
 KEEP = 50
 """The newest files kept (besides the newest of each finished round and the files with a reason)."""
 DEBOUNCE_SECONDS = 1.0
-"""A job waits this long before exporting, so a burst of changes becomes one file."""
-RETRIES = 3
-"""A job that fails (a full disk, a locked database) tries this many times before giving up until the next change."""
+"""A task waits this long before exporting, so a burst of changes becomes one file."""
 STALE_TEMPORARY_SECONDS = 600
 """A temporary file this old was left by a process that died while writing: removed."""
 VOLATILE_FIELDS = ("exported_at",)
@@ -139,7 +139,7 @@ class BackupInfo:
 
 
 def _mode() -> str:
-    return getattr(settings, "BACKUPS_RUN", "thread")
+    return getattr(settings, "BACKUPS_RUN", "task")
 
 
 def folder_of(tournament: Tournament) -> Path:
@@ -512,97 +512,52 @@ def backup_now(tournament: Tournament, reason: str = "") -> Path:
 # --------------------------------------------------------------------------- scheduling
 
 
-_jobs = threading.Lock()
-_running: set[int] = set()
-"""Tournaments whose job runs in a thread of this process."""
-_again: set[int] = set()
-"""Tournaments that changed while their job ran: the job runs once more."""
-
-
 def run_job(tournament_id: int) -> Path | None:
-    """What a job does: write the tournament's file if it changed since the newest backup."""
+    """What a task does: write the tournament's file if it changed since the newest backup."""
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     if tournament is None or tournament.practice:  # deleted meanwhile; a practice run is never backed up
         return None
     return _write(tournament, only_if_changed=True)
 
 
-def _committed(tournament_id: int) -> None:
-    mode = _mode()
-    if mode == "inline":
-        run_job(tournament_id)
-    elif mode == "thread":
-        with _jobs:
-            if tournament_id in _running:
-                _again.add(tournament_id)
-                return
-            _running.add(tournament_id)
-        threading.Thread(target=_in_thread, args=(tournament_id,), daemon=True,
-                         name=f"backup-{tournament_id}").start()
-
-
-def _in_thread(tournament_id: int) -> None:
-    failures = 0
-    try:
-        while True:
-            time.sleep(DEBOUNCE_SECONDS)
-            with _jobs:
-                _again.discard(tournament_id)
-            try:
-                close_old_connections()
-                run_job(tournament_id)
-                failures = 0
-            except Exception:
-                logger.exception("backup of tournament %s failed", tournament_id)
-                failures += 1
-                if failures < RETRIES:
-                    with _jobs:
-                        _again.add(tournament_id)
-            with _jobs:
-                if tournament_id not in _again:
-                    _running.discard(tournament_id)
-                    return
-    finally:
-        with _jobs:
-            _running.discard(tournament_id)
-        connection.close()  # the thread's own connection
-
-
-class _AfterCommit:
-    """The callback :func:`schedule` leaves with the transaction (one per tournament and transaction)."""
-
-    def __init__(self, tournament_id: int):
-        self.tournament_id = tournament_id
-        self.ran = False
-
-    def __call__(self) -> None:
-        self.ran = True
-        _committed(self.tournament_id)
-
-
-def _already_scheduled(tournament_id: int) -> bool:
-    """Whether the current transaction already has the tournament's callback, not yet run."""
-    if not connection.in_atomic_block:
-        return False
-    return any(isinstance(entry[1], _AfterCommit) and entry[1].tournament_id == tournament_id and not entry[1].ran
-               for entry in getattr(connection, "run_on_commit", ()) if isinstance(entry, tuple) and len(entry) > 1)
+@background.task(queue_name="backups")
+def write_backup(tournament_id: int) -> str | None:
+    """The task: the tournament's file written if it changed (the name of the file, or None)."""
+    path = run_job(tournament_id)
+    return path.name if path else None
 
 
 def schedule(tournament_id: int) -> None:
-    """Back the tournament up once the current transaction commits (nothing if it rolls back)."""
-    if _mode() == "off" or _already_scheduled(tournament_id):
+    """Back the tournament up after the current transaction commits (nothing if it rolls back): a
+    task queued in this transaction, unless one waits already (this transaction's or another's), to
+    run :data:`DEBOUNCE_SECONDS` from now. Inline (tests) the waiting tasks run at commit, in this
+    thread."""
+    mode = _mode()
+    if mode == "off" or background.pending(write_backup, tournament_id):
         return
-    transaction.on_commit(_AfterCommit(tournament_id))
+    if mode == "inline":
+        write_backup.enqueue(tournament_id)
+        transaction.on_commit(lambda: background.run_ready(["backups"]))
+    else:
+        write_backup.using(run_after=timezone.now() + datetime.timedelta(seconds=DEBOUNCE_SECONDS)).enqueue(
+            tournament_id)
+
+
+def last_failure(tournament: Tournament, since: datetime.datetime | None) -> str:
+    """Why the newest automatic backup failed, when it failed after ``since`` (the newest file); else ""."""
+    if _mode() != "task":
+        return ""
+    failed = background.last_failure(write_backup, tournament.pk, since=since)
+    return background.failure_text(failed) if failed else ""
 
 
 def wait_idle(timeout: float = 30.0) -> bool:
-    """Wait until no backup job runs in this process (tests, benchmarks); False on timeout."""
+    """Wait until no backup task waits or runs (tests, benchmarks, with a worker running); False on timeout."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        with _jobs:
-            if not _running:
-                return True
-        time.sleep(0.02)
+        if not background.waiting(write_backup):
+            return True
+        time.sleep(0.05)
     return False
 
 

@@ -3,47 +3,55 @@
 Why: 500 table cards take seconds to lay out, longer than a director should stare at a spinner and
 near gunicorn's worker timeout. So publishing a round starts its table cards and wall lists at
 once, and a click on any PDF either downloads the finished file or shows its progress until it
-is done (the page refreshes itself). Nothing extra runs on the laptop: a job is a database row
-(:class:`~tournaments.models.PrintFile`) and a thread of the server process that made it; the
-row is claimed with one conditional update, so a job runs once even when several processes see
-it, and a job whose process died is started again.
+is done (the page refreshes itself). A file is a database row (:class:`~tournaments.models.PrintFile`,
+which keeps its bytes for every host to hand out) and a task on the task engine
+(:mod:`.background`), queued in the same transaction: whichever worker takes the task renders the
+file once. A task carries the row's ``attempt``: a retry raises it, so a task of an earlier attempt
+finds the row changed and does nothing; a task run again because its worker died renders it anew.
 
-``settings.PRINT_FILES_RUN``: ``"thread"`` (the default: a background thread), ``"inline"``
-(render inside the request — for the test suite, where no thread may outlive a test's
-transaction) or ``"queue"`` (only queue: tests call :func:`run` as the thread would).
+``settings.PRINT_FILES_RUN``: ``"task"`` (the default) or ``"inline"`` (render inside the request —
+the test suite, which runs no worker).
 """
 
 from __future__ import annotations
 
-import datetime
 import logging
-import threading
 import time
 
 from django.conf import settings
-from django.db import IntegrityError, close_old_connections, connection, transaction
+from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.utils import timezone, translation
 from django.utils.translation import get_language
 
 from tournaments.exporters.base import Exporter, exporter, round_downloads
 from tournaments.models import PrintFile, PrintFileStatus, Round, Tournament
+from tournaments.services import background
 
 logger = logging.getLogger(__name__)
 
 WAIT_SECONDS = 3.0
 """A click waits this long for a file being made before it shows the progress page instead."""
-LOST_AFTER = datetime.timedelta(seconds=60)
-"""A job queued this long, or running this long and ten times its expected time, was lost with its
-process (a worker restarted, say): the next click starts it again."""
 POLL_SECONDS = 0.1
+MADE_HERE_WAIT_SECONDS = 60.0
+""":func:`made_here` waits this long for a file a worker is making already."""
 SECONDS_PER_PAGE = 0.02
 """For the progress bar only: a rough time per table card on this kind of laptop."""
 
-_one_at_a_time = threading.Semaphore(1)  # one render per process: the other core serves phones
+
+class PrintFileFailed(RuntimeError):
+    """A task's print file could not be made (the row says why; the engine keeps the traceback)."""
+
+
+@background.task(queue_name="print-files")
+def make_print_file(job_id: int, attempt: int) -> bool:
+    """The task: render the print file ``job_id`` if it is still at ``attempt``; raises when it failed,
+    so the engine marks the task failed too."""
+    return run(job_id, attempt, raise_errors=True)
 
 
 def _mode() -> str:
-    return getattr(settings, "PRINT_FILES_RUN", "thread")
+    return getattr(settings, "PRINT_FILES_RUN", "task")
 
 
 def _estimate(round_: Round | None) -> float:
@@ -63,50 +71,56 @@ def ask(found: Exporter, tournament: Tournament, round_: Round | None = None, af
 
 def _ask(found: Exporter, tournament: Tournament, round_: Round | None, after_round: int | None,
          site_url: str, retry: bool) -> PrintFile:
-    job, queued = _found_or_queued(found, tournament, round_, after_round, site_url)
-    if queued:
-        start(job.pk)
-    elif _lost(job) or (retry and job.failed):
-        if PrintFile.objects.filter(pk=job.pk, status=job.status).update(
-                status=PrintFileStatus.QUEUED, started_at=None, queued_at=timezone.now(), error=""):
-            start(job.pk)
+    job, queued = _found_or_queued(found, tournament, round_, after_round, site_url, start=True)
+    if queued and _mode() == "inline":
+        run(job.pk)
+    elif retry and job.failed:
+        with transaction.atomic():
+            if PrintFile.objects.filter(pk=job.pk, status=PrintFileStatus.FAILED).update(
+                    status=PrintFileStatus.QUEUED, started_at=None, queued_at=timezone.now(), error="",
+                    attempt=F("attempt") + 1):
+                job = PrintFile.objects.defer("content").get(pk=job.pk)
+                _start(job)
+        if _mode() == "inline":
+            run(job.pk)
     return job
 
 
+def _start(job: PrintFile) -> None:
+    """Queue the job's task, in the transaction that queued the job (inline: nothing, the caller renders)."""
+    if _mode() == "task":
+        make_print_file.enqueue(job.pk, job.attempt)
+
+
 def _found_or_queued(found: Exporter, tournament: Tournament, round_: Round | None, after_round: int | None,
-                     site_url: str) -> tuple[PrintFile, bool]:
-    """(the job of this content, whether it was queued here: nothing runs it yet)."""
+                     site_url: str, start: bool = False) -> tuple[PrintFile, bool]:
+    """(the job of this content, whether it was queued here); ``start`` queues its task with it."""
     key = found.content_key(tournament, round_, after_round, site_url)
     job = PrintFile.objects.filter(tournament=tournament, exporter=found.identifier, key=key).defer("content").first()
     if job is not None:
         return job, False
     try:
         with transaction.atomic():
-            return PrintFile.objects.create(
+            job = PrintFile.objects.create(
                 tournament=tournament, round=round_, exporter=found.identifier, key=key, after_round=after_round,
                 site_url=site_url, language=get_language() or settings.LANGUAGE_CODE,
                 estimate_seconds=_estimate(round_),
-            ), True
+            )
+            if start:
+                _start(job)
+            return job, True
     except IntegrityError:  # another request asked for the same file at the same moment
         return PrintFile.objects.defer("content").get(tournament=tournament, exporter=found.identifier, key=key), False
 
 
 def made_here(found: Exporter, tournament: Tournament, round_: Round | None = None, site_url: str = "") -> PrintFile:
     """The print file of this content, made in this thread unless it is there already (``manage.py
-    rehearse`` proving a practice run's files: no background thread may outlive a command), kept as
-    the download finds it; with its content, ready or failed."""
+    rehearse`` proving a practice run's files, with or without a worker), kept as the download finds
+    it; with its content, ready or failed."""
     with translation.override(found.language(tournament)):
         job, _queued = _found_or_queued(found, tournament, round_, None, site_url)
-    run(job.pk)  # nothing when it is made already, or another process makes it
-    return PrintFile.objects.get(pk=wait_for(job, LOST_AFTER.total_seconds()).pk)
-
-
-def _lost(job: PrintFile) -> bool:
-    now = timezone.now()
-    if job.status == PrintFileStatus.RUNNING:
-        allowed = max(LOST_AFTER, datetime.timedelta(seconds=10 * job.estimate_seconds))
-        return job.started_at is None or now - job.started_at > allowed
-    return job.status == PrintFileStatus.QUEUED and now - job.queued_at > LOST_AFTER
+    run(job.pk)  # nothing when it is made already, or a worker makes it
+    return PrintFile.objects.get(pk=wait_for(job, MADE_HERE_WAIT_SECONDS).pk)
 
 
 def ready_or_started(found: Exporter, tournament: Tournament, round_: Round | None = None,
@@ -118,9 +132,10 @@ def ready_or_started(found: Exporter, tournament: Tournament, round_: Round | No
 
 
 def wait_for(job: PrintFile, wait: float) -> PrintFile:
-    """The job as it is once ready or failed, or after ``wait`` seconds."""
-    if _mode() == "queue":
-        wait = 0  # nothing here runs it
+    """The job as it is once ready or failed, or after ``wait`` seconds (at once when no worker runs:
+    nothing would make it meanwhile)."""
+    if _mode() == "task" and wait and not background.alive_workers():
+        wait = 0
     deadline = time.monotonic() + wait
     while True:
         # The file's bytes are read only when they are sent (a deferred field), not on every look.
@@ -139,29 +154,16 @@ def prepare_round(round_: Round, site_url: str) -> list[PrintFile]:
             if found.made_on_publish]
 
 
-def start(job_id: int) -> None:
-    mode = _mode()
-    if mode == "inline":
-        run(job_id)
-    elif mode == "thread":
-        transaction.on_commit(lambda: threading.Thread(target=_in_thread, args=(job_id,), daemon=True,
-                                                       name=f"print-file-{job_id}").start())
-
-
-def _in_thread(job_id: int) -> None:
-    try:
-        with _one_at_a_time:
-            close_old_connections()
-            run(job_id)
-    finally:
-        connection.close()  # the thread's own connection
-
-
-def run(job_id: int) -> bool:
-    """Render the queued job ``job_id``; False when another worker has it (or it is gone)."""
-    claimed = PrintFile.objects.filter(pk=job_id, status=PrintFileStatus.QUEUED).update(
-        status=PrintFileStatus.RUNNING, started_at=timezone.now())
-    if not claimed:
+def run(job_id: int, attempt: int | None = None, raise_errors: bool = False) -> bool:
+    """Render the job ``job_id`` if it waits (or, for the task of ``attempt``, if it is still at that
+    attempt: a task run again after its worker died finds it running); False when there is nothing to
+    do here. A failure is kept on the row for the director's page, and raised with ``raise_errors``."""
+    claimable = PrintFile.objects.filter(pk=job_id)
+    if attempt is None:
+        claimable = claimable.filter(status=PrintFileStatus.QUEUED)
+    else:
+        claimable = claimable.filter(attempt=attempt, status__in=(PrintFileStatus.QUEUED, PrintFileStatus.RUNNING))
+    if not claimable.update(status=PrintFileStatus.RUNNING, started_at=timezone.now()):
         return False
     try:
         _render(job_id)
@@ -169,6 +171,8 @@ def run(job_id: int) -> bool:
         logger.exception("print file %s failed", job_id)
         PrintFile.objects.filter(pk=job_id).update(status=PrintFileStatus.FAILED, finished_at=timezone.now(),
                                                    error=f"{type(error).__name__}: {error}"[:2000])
+        if raise_errors:
+            raise PrintFileFailed(f"print file {job_id}: {type(error).__name__}: {error}") from error
     return True
 
 
@@ -186,6 +190,11 @@ def _render(job_id: int) -> None:
             after_round=job.after_round, site_url=job.site_url, created_at__lt=job.created_at,
             status__in=(PrintFileStatus.READY, PrintFileStatus.FAILED),
         ).delete()
+
+
+def nobody_makes(job: PrintFile) -> bool:
+    """Whether the job waits for a worker and none runs (the progress page says how to start one)."""
+    return _mode() == "task" and not job.is_ready and not job.failed and not background.alive_workers()
 
 
 def progress(job: PrintFile) -> int:

@@ -75,7 +75,7 @@ def _download(request: HttpRequest, tournament: Tournament, round_: Round | None
     return render(request, template, {
         "tournament": tournament, "round": round_, "job": job, "exporter": found,
         "progress": print_files.progress(job), "download_url": follow,
-        "retry_url": _url_with(request, retry=1),
+        "retry_url": _url_with(request, retry=1), "no_worker": print_files.nobody_makes(job),
     }, status=200 if job.failed else 202)
 
 

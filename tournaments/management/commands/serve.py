@@ -8,6 +8,11 @@ command waits for both and stops both. With ``HTTPS=proxy`` it listens on 127.0.
 reverse proxy in front; in server mode (``KEEZEN_MODE=server``) on every address, for the load
 balancer on another machine. Before anything is served, the database must answer and be up to
 date, and a cache of its own server must answer.
+
+Beside the web processes it runs the background worker (``manage.py worker``: print files and
+automatic backups, :mod:`tournaments.services.background`), started again if it ever stops. In
+server mode the worker is a command of its own (README, "A large event on servers"): a web host
+may run one or not.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from urllib.parse import urlsplit
 
@@ -30,6 +36,7 @@ from django.urls import reverse
 from common import certificates, server
 from common.https import Mode, certificate_names, is_loopback, public_url, public_url_from, unreachable_host
 from common.lan import lan_addresses
+from tournaments.services import background
 
 HTTPS_WORKERS = 2
 """Processes of the HTTPS server: the director and a desk laptop or two (threads as for HTTP)."""
@@ -104,13 +111,14 @@ class Command(BaseCommand):
         refuse_unless_migrated()
         os.environ["PORT"] = str(port)  # the servers' settings: the phones' port (common.https.phones_url)
         http = self.gunicorn(f"{host}:{port}", workers)
+        worker = [] if settings.SERVER_MODE == server.Mode.SERVER else [background.worker_command()]
         if mode == Mode.VENUE:
             found = certificates.ensure(settings.HTTPS_DIR, *certificate_names())
             self.print_addresses(port, https_port=settings.HTTPS_PORT, found=found)
             https = self.gunicorn(f"{host}:{settings.HTTPS_PORT}", HTTPS_WORKERS) + [
                 "--certfile", str(found.certificate), "--keyfile", str(found.key),
                 "--no-control-socket"]  # the HTTP server's control socket stays its own
-            sys.exit(run_together([http, https]))
+            sys.exit(run_together([http, https], kept=worker))
         if mode == Mode.PROXY:
             self.stdout.write(f"Behind the reverse proxy (HTTPS=proxy): it forwards to http://{host}:{port}/ "
                               "with X-Forwarded-Proto (docs/https.md).")
@@ -118,7 +126,7 @@ class Command(BaseCommand):
         else:
             self.print_addresses(port)
         self.stdout.flush()
-        os.execv(http[0], http)
+        sys.exit(run_together([http], kept=worker))
 
     def gunicorn(self, bind: str, workers: int | None) -> list[str]:
         gunicorn = os.path.join(os.path.dirname(sys.executable), "gunicorn")
@@ -170,13 +178,20 @@ class Command(BaseCommand):
         self.stdout.flush()
 
 
-def run_together(commands: list[list[str]]) -> int:
-    """Run the servers side by side until one ends, Ctrl+C or SIGTERM; then stop the others.
+RESTART_SECONDS = 2.0
+
+
+def run_together(commands: list[list[str]], kept: list[list[str]] = ()) -> int:
+    """Run the servers side by side until one ends, Ctrl+C or SIGTERM; then stop the others. The
+    ``kept`` commands (the worker) run beside them and are started again when they stop on their own.
     The exit code is the first failing server's, else 0."""
     children = [subprocess.Popen(command) for command in commands]
+    helpers = [subprocess.Popen(command) for command in kept]
+    stopping = threading.Event()
 
     def stop(*_signal) -> None:
-        for child in children:
+        stopping.set()
+        for child in children + helpers:
             if child.poll() is None:
                 child.send_signal(signal.SIGTERM)
 
@@ -184,8 +199,16 @@ def run_together(commands: list[list[str]]) -> int:
     signal.signal(signal.SIGINT, stop)
     try:
         while all(child.poll() is None for child in children):
+            for number, helper in enumerate(helpers):
+                if helper.poll() is not None and not stopping.is_set():
+                    print(f"The background worker stopped (exit status {helper.returncode}); starting it again "
+                          f"in {RESTART_SECONDS:.0f} s.", file=sys.stderr, flush=True)
+                    time.sleep(RESTART_SECONDS)
+                    helpers[number] = subprocess.Popen(kept[number])
             time.sleep(0.2)
     finally:
         stop()
         codes = [child.wait() for child in children]
+        for helper in helpers:
+            helper.wait()
     return next((code for code in codes if code not in (0, -signal.SIGTERM, -signal.SIGINT)), 0)
