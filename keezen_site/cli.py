@@ -31,7 +31,10 @@ COMMANDS = {
 
 MIGRATE = (["migrate", "--noinput"], ["createcachetable"], ["collectstatic", "--noinput", "-v", "0"])
 """The Makefile's ``migrate`` step: before ``keezen restore`` and ``keezen serve`` too, as ``make
-restore`` migrates first (the second laptop that takes over has a fresh install)."""
+restore`` migrates first (the second laptop that takes over has a fresh install). Not before
+``serve`` in server mode (``KEEZEN_MODE=server``): hosts that start at once must not migrate one
+database at once; the database is brought up to date once, ``keezen manage migrate``, and a host
+started before that refuses to serve, saying so."""
 SET_UP = (*MIGRATE, ["load_demo"], ["ensure_director"])
 """What ``keezen run`` does before serving: the Makefile's ``migrate`` and ``demo`` steps
 (``tests/test_installed.py`` keeps the two the same)."""
@@ -65,6 +68,10 @@ def _django(argv: list[str]) -> None:
     manage(["keezen", *argv])
 
 
+def _server_mode() -> bool:
+    return os.environ.get("KEEZEN_MODE", "").strip().lower() == "server"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] in ("-h", "--help", "help"):
@@ -87,7 +94,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             _django(step)
         _django(["serve"])
     else:
-        if name in ("restore", "serve") and not any(flag in rest for flag in ("-h", "--help")):
+        if (name == "restore" or (name == "serve" and not _server_mode())) \
+                and not any(flag in rest for flag in ("-h", "--help")):
             for step in MIGRATE:  # a fresh install or an upgrade: the database brought up to date first
                 _django(step)
         _django([COMMANDS[name][0], *rest])

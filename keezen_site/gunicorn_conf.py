@@ -27,3 +27,7 @@ workers = int(os.environ.get("KEEZEN_WORKERS") or (os.cpu_count() or 1) + 1)
 threads = int(os.environ.get("KEEZEN_THREADS") or 4)
 keepalive = 5
 reuse_port = True  # a listening socket per process: connections spread evenly
+# gunicorn's control interface (``gunicornc``) is not used: its one socket per user
+# (~/.gunicorn/gunicorn.ctl) would be shared by every server of the machine (the HTTPS server
+# beside the HTTP one, the two hosts of tests/test_servers.py), each taking it from the other.
+control_socket_disable = True

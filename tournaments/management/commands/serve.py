@@ -116,8 +116,7 @@ class Command(BaseCommand):
             found = certificates.ensure(settings.HTTPS_DIR, *certificate_names())
             self.print_addresses(port, https_port=settings.HTTPS_PORT, found=found)
             https = self.gunicorn(f"{host}:{settings.HTTPS_PORT}", HTTPS_WORKERS) + [
-                "--certfile", str(found.certificate), "--keyfile", str(found.key),
-                "--no-control-socket"]  # the HTTP server's control socket stays its own
+                "--certfile", str(found.certificate), "--keyfile", str(found.key)]
             sys.exit(run_together([http, https], kept=worker))
         if mode == Mode.PROXY:
             self.stdout.write(f"Behind the reverse proxy (HTTPS=proxy): it forwards to http://{host}:{port}/ "
