@@ -141,14 +141,77 @@ def keezen(*arguments: str) -> list[str]:
     return [sys.executable, "-m", "keezen_site.cli", *arguments]
 
 
-def start_host(folder: Path, address: str, port: int, env: Mapping[str, str]) -> subprocess.Popen:
-    """A web host: ``keezen serve`` in server mode on ``address:port``, answering once it listens."""
-    log = folder / f"host-{address}.log"
-    process = _start(keezen("serve", "--host", address, "--port", str(port)), log, env)
-    wait_for_port(address, port, process, 90, log)
-    return process
+def start_hosts(folder: Path, ports: Mapping[str, int], env: Mapping[str, str]) -> dict[str, subprocess.Popen]:
+    """The web hosts, ``keezen serve`` in server mode on each ``address: port``, started at once (their
+    start-ups overlap), returned once each answers; logs in ``folder/host-ADDRESS.log``."""
+    hosts = {address: _start(keezen("serve", "--host", address, "--port", str(port)), folder / f"host-{address}.log",
+                             env)
+             for address, port in ports.items()}
+    try:
+        for address, process in hosts.items():
+            wait_for_port(address, ports[address], process, 90, folder / f"host-{address}.log")
+    except BaseException:
+        for process in hosts.values():
+            kill(process)
+        raise
+    return hosts
 
 
 def start_worker(folder: Path, env: Mapping[str, str], name: str = "worker") -> subprocess.Popen:
     """The background worker, ``keezen worker``, a process of its own."""
     return _start(keezen("worker"), folder / f"{name}.log", env)
+
+
+def server_environment(database_url: str, cache_url: str, public_url: str, backups: Path) -> dict[str, str]:
+    """What every host of the layout gets (README, "A large event on servers"), as this process has it
+    otherwise: the shared settings of server mode, one secret key and password for all."""
+    env = {**os.environ, "KEEZEN_MODE": "server", "HTTPS": "proxy",
+           "DJANGO_SECRET_KEY": "a-secret-key-every-host-shares-" + "x" * 40,
+           "DIRECTOR_PASSWORD": "the-directors-password-of-every-host",
+           "PUBLIC_URL": public_url, "DATABASE_URL": database_url, "CACHE_URL": cache_url,
+           "KEEZEN_BACKUP_DIR": str(backups), "ALLOWED_HOSTS": "127.0.0.1,localhost", "DJANGO_DEBUG": "0"}
+    for name in ("BACKUPS_RUN", "PRINT_FILES_RUN"):  # as on the day
+        env.pop(name, None)
+    return env
+
+
+def bench(folder: Path) -> None:
+    """``python -m devtools.servers bench FOLDER`` (``make bench-load``'s two-host run): Redis, the
+    worker, two hosts on ``DATABASE_URL``, nginx in front of host 1 alone and nginx in front of both;
+    their ports written to ``FOLDER/ports.env`` once every part answers; everything stopped on
+    SIGTERM (or Ctrl+C)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    started: list[subprocess.Popen] = []
+    stop = []
+    signal.signal(signal.SIGTERM, lambda *_: stop.append(True))
+    try:
+        redis, cache_url = start_redis(folder)
+        started.append(redis)
+        ports = {address: free_port(address) for address in HOSTS}
+        one_port, both_port = free_port(), free_port()
+        env = server_environment(os.environ["DATABASE_URL"], cache_url, f"https://127.0.0.1:{both_port}",
+                                 folder / "backups")
+        started.append(start_worker(folder, env))
+        started += start_hosts(folder, ports, env).values()
+        upstreams = [f"{address}:{port}" for address, port in ports.items()]
+        (folder / "one").mkdir(exist_ok=True)
+        (folder / "both").mkdir(exist_ok=True)
+        started.append(start_nginx(folder / "one", upstreams[:1], one_port)[0])
+        started.append(start_nginx(folder / "both", upstreams, both_port)[0])
+        (folder / "ports.env").write_text(f"ONE_HOST_PORT={one_port}\nTWO_HOSTS_PORT={both_port}\n")
+        while not stop:
+            for process in started:
+                if process.poll() is not None:
+                    raise RuntimeError(f"{process.args[:4]} stopped (exit {process.returncode}): see {folder}")
+            time.sleep(0.5)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        for process in reversed(started):
+            kill(process, signal.SIGTERM)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 3 or sys.argv[1] != "bench":
+        sys.exit("usage: python -m devtools.servers bench FOLDER")
+    bench(Path(sys.argv[2]))

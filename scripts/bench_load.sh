@@ -49,8 +49,9 @@ export KEEZEN_WORKERS=${BENCH_WORKERS:-${KEEZEN_WORKERS:-}}
 export KEEZEN_THREADS=${BENCH_THREADS:-${KEEZEN_THREADS:-}}
 WORKERS=$("$PY" -c 'import runpy; print(runpy.run_path("keezen_site/gunicorn_conf.py")["workers"])')
 THREADS=$("$PY" -c 'import runpy; print(runpy.run_path("keezen_site/gunicorn_conf.py")["threads"])')
-# Scenarios to run (A, B, C: all by default; e.g. BENCH_SCENARIOS=C for the results arriving only).
-SCENARIOS=${BENCH_SCENARIOS:-A B C}
+# Scenarios to run (A, B, C, H: all by default; e.g. BENCH_SCENARIOS=C for the results arriving only,
+# BENCH_SCENARIOS=H for the two hosts only).
+SCENARIOS=${BENCH_SCENARIOS:-A B C H}
 wanted() { [[ " $SCENARIOS " == *" $1 "* ]]; }
 # Only the paced runs set WRK_THINK_MS (scripts/wrk/think.lua); one from outside would pace all.
 unset WRK_THINK_MS
@@ -68,6 +69,7 @@ took() { printf -- '---- %s took %ds\n' "$1" "$(( SECONDS - $2 ))"; }
 BEGAN=$SECONDS
 
 GUNICORN_PID=""
+LAYOUT_PID=""  # scenario H: python -m devtools.servers bench (Redis, the worker, the hosts, nginx)
 WRK_PID=""
 BG_PIDS=()  # the processes of a results-arriving run (two wrk and the driver)
 BENCH_TMP=""
@@ -80,6 +82,7 @@ cleanup() {
     for pid in "${BG_PIDS[@]}"; do
         kill -TERM "$pid" 2>/dev/null && wait "$pid" 2>/dev/null
     done
+    [ -n "$LAYOUT_PID" ] && kill -TERM "$LAYOUT_PID" 2>/dev/null && wait "$LAYOUT_PID" 2>/dev/null
     if [ -n "$GUNICORN_PID" ] && kill -0 "$GUNICORN_PID" 2>/dev/null; then
         echo "Stopping gunicorn (pid $GUNICORN_PID)"
         kill -TERM "$GUNICORN_PID" 2>/dev/null
@@ -118,7 +121,8 @@ pg_install
 BENCH_TMP=$(mktemp -d /tmp/keezen-bench.XXXXXX)
 # Every gunicorn worker (each thread, with gthread) keeps its own connection (CONN_MAX_AGE):
 # leave room for all of them, and for manage.py.
-MAX_CONNECTIONS=$(( WORKERS * THREADS + 50 ))
+# Scenario H adds two hosts and a worker, each process with a pool of up to THREADS + 4.
+MAX_CONNECTIONS=$(( WORKERS * (THREADS + 4) * 3 + 50 ))
 pg_start keezen-bench-pg keezen "-c max_connections=$MAX_CONNECTIONS -c shared_buffers=128MB"
 
 export DATABASE_URL="postgres://postgres@127.0.0.1:$PG_PORT/keezen"
@@ -130,38 +134,9 @@ unset DJANGO_DEBUG
 "$PY" manage.py collectstatic --noinput -v 0
 "$PY" manage.py bench_load_data --teams "$TEAMS" --out "$BENCH_TMP/data.json"
 
-# The tables for wrk's Lua (token and codes are letters, digits, '-' and '_'): tables.lua all of
-# them (B-get, which posts nothing); tables-wrk.lua all but the last ones of round 3, which are the
-# results-arriving driver's (driver-RUN.json, one set per run: a sheet a second, a few spare), so
-# that nobody else posts to them and every confirmation changes the standings.
-# shellcheck disable=SC2086
-"$PY" - "$BENCH_TMP" "$DURATION" $(for run in $ARRIVING; do echo "${run%%:*}"; done) <<'PYEOF'
-import json, math, re, sys
-from pathlib import Path
-tmp, duration, runs = Path(sys.argv[1]), sys.argv[2], sys.argv[3:]
-data = json.loads((tmp / "data.json").read_text())
-tables = data["tables"]
-number, unit = re.fullmatch(r"(\d+(?:\.\d+)?)([smh]?)", duration).groups()
-seconds = float(number) * {"": 1, "s": 1, "m": 60, "h": 3600}[unit]
-per_run = min(math.ceil(seconds) + 2, len(tables) // (2 * len(runs))) if runs else 0
-driver = tables[len(tables) - per_run * len(runs):] if per_run else []
-wrk_tables = tables[:len(tables) - len(driver)]
-for index, name in enumerate(runs):
-    (tmp / f"driver-{name}.json").write_text(json.dumps({
-        "tables": driver[index * per_run:(index + 1) * per_run],
-        "arrivals": data["arrivals"], "points": data["points"]}))
-def lua(name, chosen):
-    with open(tmp / name, "w") as out:
-        out.write("return {\n")
-        for t in chosen:
-            codes = ", ".join(json.dumps(c) for c in t["codes"])
-            out.write(f"  {{token = {json.dumps(t['token'])}, codes = {{{codes}}}}},\n")
-        out.write("}\n")
-lua("tables.lua", tables)
-lua("tables-wrk.lua", wrk_tables)
-print(f"{len(tables)} tables in round 3: {len(wrk_tables)} for wrk's posts, "
-      f"{len(driver)} for the results-arriving driver ({per_run} per run)")
-PYEOF
+# The tables for wrk's Lua and the results-arriving driver's own (scripts/bench_load_tables.py).
+# shellcheck disable=SC2046
+"$PY" scripts/bench_load_tables.py "$BENCH_TMP" "$DURATION" $(for run in $ARRIVING; do echo "${run%%:*}"; done)
 STANDINGS_PATH=$("$PY" -c 'import json, sys; print(json.load(open(sys.argv[1]))["standings_url"])' "$BENCH_TMP/data.json")
 TABLE_COUNT=$("$PY" -c 'import json, sys; print(len(json.load(open(sys.argv[1]))["tables"]))' "$BENCH_TMP/data.json")
 WRK_TABLE_COUNT=$(grep -c 'token =' "$BENCH_TMP/tables-wrk.lua")
@@ -242,32 +217,37 @@ fi
 # ---------------------------------------------------------------------------------------------
 # Results arriving: two wrk at once (standings; table links) and the driver, all in the
 # background (so that Ctrl-C stops them at once, see wrk_to); then their outputs in turn.
+# arriving NAME TOTAL PACING BASE PORT DIR STANDINGS_PATH [SCHEME [HEADER]]: one run against BASE,
+# with DIR's tables (tables-wrk.lua, driver-NAME.json); SCHEME is the posts' Referer's (https
+# behind nginx), HEADER one more header on every wrk request ("Connection: close": phones that
+# reconnect for every request). Its line for the summary is added to ARRIVING_RUNS.
 ARRIVING_RUNS=()
-for run in $ARRIVING; do
-    IFS=: read -r name total pacing <<<"$run"
-    on_tables=$(( total / 4 ))
-    on_standings=$(( total - on_tables ))
+arriving() {
+    local name=$1 total=$2 pacing=$3 base=$4 port=$5 dir=$6 standings=$7 scheme=${8:-http} header=${9:-}
+    local on_tables=$(( total / 4 ))
+    local on_standings=$(( total - on_tables ))
+    local think_standings=0 think_tables=0 how="no think time: every connection asks again at once"
+    local extra=()
+    [ -n "$header" ] && extra=(-H "$header")
     if [ "$pacing" = paced ]; then
         think_standings=$(( on_standings * 1000 / STANDINGS_RATE ))
         think_tables=$(( on_tables * 1000 / TABLES_RATE ))
         how="each phone reads a while (mean $think_standings ms on the standings, $think_tables ms on a table link): together about $STANDINGS_RATE + $TABLES_RATE requests/s"
-    else
-        think_standings=0
-        think_tables=0
-        how="no think time: every connection asks again at once"
     fi
+    [ -n "$header" ] && how="$how; $header"
     ARRIVING_RUNS+=("$name:$total:$on_standings:$on_tables:$think_standings:$think_tables")
-    section "Scenario $name: results arriving, 1 confirmation/s; $on_standings connections on the standings, $on_tables on the table links ($WRK_TABLE_COUNT tables, GET + POST 4:1), $DURATION; $how"
-    "$PY" scripts/bench_results_arriving.py "$BASE" "$STANDINGS_PATH" "$BENCH_TMP/driver-$name.json" \
-        "$BENCH_TMP/$name-driver.json" --duration "$DURATION" >"$BENCH_TMP/$name-driver.out" 2>&1 &
+    section "Scenario $name: results arriving on $base, 1 confirmation/s; $on_standings connections on the standings, $on_tables on the table links (GET + POST 4:1), $DURATION; $how"
+    "$PY" scripts/bench_results_arriving.py "$base" "$standings" "$dir/driver-$name.json" \
+        "$BENCH_TMP/$name-driver.json" --duration "$DURATION" --origin "$scheme://127.0.0.1:$port" \
+        >"$BENCH_TMP/$name-driver.out" 2>&1 &
     BG_PIDS=($!)
-    WRK_THINK_MS=$think_standings wrk -t2 -c"$on_standings" -d"$DURATION" --latency -H "$PHONE_ENCODING" -s scripts/wrk/report.lua \
-        "$BASE$STANDINGS_PATH" >"$BENCH_TMP/$name-standings.out" 2>&1 &
+    WRK_THINK_MS=$think_standings wrk -t2 -c"$on_standings" -d"$DURATION" --latency -H "$PHONE_ENCODING" "${extra[@]}" \
+        -s scripts/wrk/report.lua "$base$standings" >"$BENCH_TMP/$name-standings.out" 2>&1 &
     BG_PIDS+=($!)
-    WRK_THINK_MS=$think_tables wrk -t2 -c"$on_tables" -d"$DURATION" --latency -s scripts/wrk/table_entry.lua "$BASE" -- \
-        "$BENCH_TMP/tables-wrk.lua" some "$PORT" >"$BENCH_TMP/$name-tables.out" 2>&1 &
+    WRK_THINK_MS=$think_tables wrk -t2 -c"$on_tables" -d"$DURATION" --latency "${extra[@]}" -s scripts/wrk/table_entry.lua \
+        "$base" -- "$dir/tables-wrk.lua" some "$port" "$scheme" >"$BENCH_TMP/$name-tables.out" 2>&1 &
     BG_PIDS+=($!)
-    failed=""
+    local failed="" pid part
     for pid in "${BG_PIDS[@]}"; do
         wait "$pid" || failed=1
     done
@@ -282,6 +262,10 @@ for run in $ARRIVING; do
     cat "$BENCH_TMP/$name-driver.out"
     [ -z "$failed" ] && [ -s "$BENCH_TMP/$name-driver.json" ] \
         || { echo "error: the results-arriving run $name failed" >&2; exit 1; }
+}
+for run in $ARRIVING; do
+    IFS=: read -r name total pacing <<<"$run"
+    arriving "$name" "$total" "$pacing" "$BASE" "$PORT" "$BENCH_TMP" "$STANDINGS_PATH"
 done
 
 if ! kill -0 "$GUNICORN_PID" 2>/dev/null; then
@@ -296,10 +280,65 @@ if [ "$server_errors" -gt 0 ] || [ "$worker_trouble" -gt 0 ]; then
 fi
 
 # ---------------------------------------------------------------------------------------------
+# Scenario H: two hosts behind nginx beside one host behind nginx (README, "A large event on
+# servers"): keezen serve in server mode on 127.0.0.2 and 127.0.0.3, a worker, Redis, the
+# balancers (devtools/servers.py), a tournament of their own; the results-arriving run at 50 and
+# 200 phones that reconnect for every request (Connection: close, as phones polling every 30 s
+# do), and /robots.txt on the same balancer, flat out, as the most that path serves.
+C_RUNS=${#ARRIVING_RUNS[@]}
+if wanted H; then
+    section "Scenario H: two hosts behind nginx, beside one"
+    start=$SECONDS
+    HOSTS_TMP=$BENCH_TMP/hosts
+    mkdir -p "$HOSTS_TMP"
+    if ! command -v redis-server >/dev/null || [ ! -x /usr/sbin/nginx ]; then
+        echo "Installing Debian's redis-server and nginx-light"
+        apt-get update -qq
+        apt-get install -y -qq --no-install-recommends redis-server nginx-light </dev/null >/dev/null
+    fi
+    "$PY" manage.py bench_load_data --teams "$TEAMS" --out "$HOSTS_TMP/data.json"
+    "$PY" scripts/bench_load_tables.py "$HOSTS_TMP" "$DURATION" H1-50 H2-50 H1-200 H2-200
+    HOSTS_STANDINGS=$("$PY" -c 'import json, sys; print(json.load(open(sys.argv[1]))["standings_url"])' "$HOSTS_TMP/data.json")
+    "$PY" -m devtools.servers bench "$HOSTS_TMP/layout" >"$HOSTS_TMP/layout.log" 2>&1 &
+    LAYOUT_PID=$!
+    for _ in $(seq 1 600); do
+        [ -s "$HOSTS_TMP/layout/ports.env" ] && break
+        kill -0 "$LAYOUT_PID" 2>/dev/null || { cat "$HOSTS_TMP/layout.log"; echo "error: the two hosts did not start" >&2; exit 1; }
+        sleep 0.2
+    done
+    [ -s "$HOSTS_TMP/layout/ports.env" ] || { echo "error: the two hosts did not start within 120 s" >&2; exit 1; }
+    # shellcheck disable=SC1091
+    . "$HOSTS_TMP/layout/ports.env"
+    echo "One host behind nginx on 127.0.0.1:$ONE_HOST_PORT, two hosts behind nginx on 127.0.0.1:$TWO_HOSTS_PORT"
+    for port in "$ONE_HOST_PORT" "$TWO_HOSTS_PORT"; do  # every process of every host warmed up
+        wrk_to "$BENCH_TMP/warm-H.out" -t2 -c16 -d3s -H "$PHONE_ENCODING" "http://127.0.0.1:$port$HOSTS_STANDINGS"
+    done
+    took "Two-host setup" "$start"
+    for connections in 50 200; do
+        for hosts in 1 2; do
+            port=$ONE_HOST_PORT
+            [ "$hosts" = 2 ] && port=$TWO_HOSTS_PORT
+            section "Scenario R$hosts-$connections: /robots.txt through nginx to $hosts host(s), $connections connections, reconnecting, 10s"
+            run_wrk "R$hosts-$connections" -t2 -c"$connections" -d10s --latency -H "Connection: close" -s scripts/wrk/report.lua \
+                "http://127.0.0.1:$port/robots.txt"
+            arriving "H$hosts-$connections" "$connections" paced "http://127.0.0.1:$port" "$port" "$HOSTS_TMP" \
+                "$HOSTS_STANDINGS" https "Connection: close"
+        done
+    done
+    kill -TERM "$LAYOUT_PID" 2>/dev/null && wait "$LAYOUT_PID" 2>/dev/null
+    LAYOUT_PID=""
+    errors=$(cat "$HOSTS_TMP"/layout/host-*.log | grep -c -E '^(Internal Server Error|Traceback)' || true)
+    [ "$errors" -gt 0 ] && echo "---- the hosts logged $errors errors: see $HOSTS_TMP/layout/host-*.log" \
+        && grep -h -m 10 -A 3 -E '^(Internal Server Error|Traceback)' "$HOSTS_TMP"/layout/host-*.log
+fi
+HOSTS_RUNS=("${ARRIVING_RUNS[@]:C_RUNS}")
+ARRIVING_RUNS=("${ARRIVING_RUNS[@]:0:C_RUNS}")
+
+# ---------------------------------------------------------------------------------------------
 section "Summary ($SERVER, PostgreSQL $PG_MAJOR, $CORES cores, wrk on the same machine)"
 echo "Load average (1, 5, 15 min) before the benchmark: $LOAD_BEFORE; now: $(cut -d' ' -f1-3 /proc/loadavg)"
 "$PY" scripts/bench_load_summary.py "$BENCH_TMP" --teams "$TEAMS" --server "$SERVER, PostgreSQL $PG_MAJOR, $CORES cores" \
-    --duration "$DURATION" --arriving "${ARRIVING_RUNS[@]}" --bench-results "$BENCH_TMP/bench_results"
+    --duration "$DURATION" --arriving "${ARRIVING_RUNS[@]}" --hosts "${HOSTS_RUNS[@]}" --bench-results "$BENCH_TMP/bench_results"
 for name in B-get B-entry; do
     if [ -s "$BENCH_TMP/$name.result" ] && [ "$(field "$name" s404)" -gt 0 ]; then
         echo "note: scenario $name got 404 answers: the table links may not exist yet."

@@ -86,6 +86,8 @@ def main() -> None:
     parser.add_argument("--duration", required=True)
     parser.add_argument("--arriving", nargs="*", default=[],
                         help="RUN:TOTAL:STANDINGS:TABLES:THINK_STANDINGS_MS:THINK_TABLES_MS per run")
+    parser.add_argument("--hosts", nargs="*", default=[],
+                        help="the two-host runs (scenario H), as --arriving: H1-N (one host) and H2-N (two) per N")
     parser.add_argument("--bench-results", type=Path, help="write the BENCH_RESULT lines here, not to stdout")
     args = parser.parse_args()
     directory: Path = args.dir
@@ -204,6 +206,8 @@ def main() -> None:
     if reference:
         print(f"\nThe same targets in the other runs (for reference; the targets are for {TARGET_CONNECTIONS} phones reading):")
         print(verdicts(reference))
+    hosts_table(directory, args.hosts)
+    results += hosts_figures(directory, args.hosts)
     print("\nTargets:")
     print(verdicts(results))
     missed = sum(not r["met"] for r in results)
@@ -213,6 +217,71 @@ def main() -> None:
         args.bench_results.write_text(lines)
     else:
         print(lines, end="")
+
+
+# ---- scenario H: two hosts behind nginx beside one
+
+HOSTS_RATIO = 0.90  # two hosts on this 2-core machine cannot be faster than one: at least 90 % of its throughput
+
+
+def _hosts_run(directory: Path, name: str) -> dict | None:
+    """A results-arriving run of scenario H: its two wrk results and its driver, with the totals."""
+    s, t = wrk_result(directory, f"{name}-standings"), wrk_result(directory, f"{name}-tables")
+    driver = directory / f"{name}-driver.json"
+    if s is None or t is None or not driver.exists():
+        return None
+    d = json.loads(driver.read_text())
+    return {"rps": s["rps"] + t["rps"], "p95_s": s["p95_ms"], "p95_t": t["p95_ms"],
+            "errors": standings_errors(s) + table_errors(t) + d["poll_errors"] + len(d["step_errors"]), "driver": d,
+            "visible": d["measured"] > 0 and d["not_visible"] == 0 and d["delay_max_s"] <= VISIBLE_S and d["late"] == 0}
+
+
+def _connections(runs: list[str]) -> list[int]:
+    return sorted({int(item.split(":")[1]) for item in runs})
+
+
+def hosts_table(directory: Path, runs: list[str]) -> None:
+    if not runs:
+        return
+    print("\nTwo hosts behind nginx beside one host behind nginx (scenario H; phones reconnect for every request; "
+          "/robots.txt flat out on the same balancer as the most that path serves):")
+    rows = [("phones", "hosts", "req/s", "standings p95 ms", "table links p95 ms", "errors", "visible max s",
+             "late pages", "/robots.txt req/s", "robots p95 ms")]
+    for connections in _connections(runs):
+        for hosts in (1, 2):
+            r = _hosts_run(directory, f"H{hosts}-{connections}")
+            robots = wrk_result(directory, f"R{hosts}-{connections}")
+            robots_cells = (f"{robots['rps']:.0f}", f"{robots['p95_ms']:.0f}") if robots else ("-", "-")
+            if r is None:
+                rows.append((str(connections), str(hosts), "-", "-", "-", "-", "-", "-", *robots_cells))
+                continue
+            d = r["driver"]
+            rows.append((str(connections), str(hosts), f"{r['rps']:.0f}", f"{r['p95_s']:.0f}", f"{r['p95_t']:.0f}",
+                         str(r["errors"]), str(d["delay_max_s"]), str(d["late"]), *robots_cells))
+    print(grid(rows, right=set(range(2, 10))))
+
+
+def hosts_figures(directory: Path, runs: list[str]) -> list[dict]:
+    """Per number of phones: two hosts without errors, every result visible within 2 s, and at least
+    :data:`HOSTS_RATIO` of one host's throughput."""
+    figures = []
+    for connections in _connections(runs):
+        one, two = _hosts_run(directory, f"H1-{connections}"), _hosts_run(directory, f"H2-{connections}")
+        scenario = f"two hosts behind nginx, {connections} phones reconnecting, 1 result/s"
+        if one is None or two is None:
+            figures.append({"figure": scenario, "measured": "did not run", "target": "-", "met": False})
+            continue
+        d = two["driver"]
+        ratio = two["rps"] / one["rps"] if one["rps"] else 0.0
+        figures.append({"figure": f"{scenario}: throughput beside one host",
+                        "measured": f"{two['rps']:.0f} vs {one['rps']:.0f} req/s ({ratio:.0%})",
+                        "target": f"≥ {HOSTS_RATIO:.0%}", "met": ratio >= HOSTS_RATIO})
+        figures.append({"figure": f"{scenario}: errors", "measured": f"{two['errors']} (one host: {one['errors']})",
+                        "target": "0", "met": two["errors"] == 0})
+        figures.append({"figure": f"{scenario}: confirmed result visible",
+                        "measured": f"max {d['delay_max_s']} s over {d['measured']} confirmations, {d['late']} late pages",
+                        "target": f"≤ {VISIBLE_S:g} s", "met": two["visible"]})
+    return figures
 
 
 if __name__ == "__main__":

@@ -78,10 +78,11 @@ def rounded(values: list[float], how) -> float | None:
 
 
 class Http:
-    def __init__(self, base: str):
+    def __init__(self, base: str, origin: str | None = None):
         url = urllib.parse.urlsplit(base)
         self.host, self.port = url.hostname, url.port or 80
         self.base = base.rstrip("/")
+        self.origin = (origin or base).rstrip("/")  # the Referer's: https:// behind a balancer that does HTTPS
 
     def request(self, method: str, path: str, body: str | None = None, headers: dict | None = None,
                 timeout: float = 30) -> tuple[int, str, float, float]:
@@ -102,7 +103,7 @@ class Http:
         return self.request("POST", path, body, {
             "Content-Type": "application/x-www-form-urlencoded",
             "Cookie": f"csrftoken={CSRF}",
-            "Referer": self.base + path,
+            "Referer": self.origin + path,
         })
 
 
@@ -129,7 +130,7 @@ class Confirmation:
 class Driver:
     def __init__(self, args):
         self.args = args
-        self.http = Http(args.base)
+        self.http = Http(args.base, args.origin)
         self.standings = args.standings_path
         data = json.loads(open(args.tables).read())
         self.tables = data["tables"]
@@ -329,6 +330,8 @@ def main() -> None:
     parser.add_argument("standings_path", help="/t/<slug>/standings/")
     parser.add_argument("tables", help="JSON file of the driver's tables, the sheet and its points")
     parser.add_argument("out", help="JSON file to write the results to")
+    parser.add_argument("--origin", help="the site's origin in the posts' Referer when it is not BASE's "
+                                         "(https://… behind nginx, which tells the hosts the request came by HTTPS)")
     parser.add_argument("--duration", type=parse_duration, default=20.0, help="as wrk's -d (default 20s)")
     parser.add_argument("--interval", type=float, default=1.0, help="seconds between confirmations (1)")
     parser.add_argument("--poll", type=float, default=0.05, help="seconds between polls of the public page (0.05)")

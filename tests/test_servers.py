@@ -22,6 +22,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -128,31 +129,18 @@ def layout(tmp_path, migrations_recorded):
         started["redis"], cache_url = servers.start_redis(folder)
         ports = {address: servers.free_port(address) for address in servers.HOSTS}
         balancer_port = servers.free_port()
-        env = {**os.environ, "KEEZEN_MODE": "server", "HTTPS": "proxy",
-               "DJANGO_SECRET_KEY": "a-secret-key-every-host-shares-" + "x" * 40,
-               "DIRECTOR_PASSWORD": "the-directors-password-of-every-host",
-               "PUBLIC_URL": f"https://127.0.0.1:{balancer_port}",
-               "DATABASE_URL": _database_url(),
-               "CACHE_URL": cache_url, "KEEZEN_BACKUP_DIR": str(tmp_path / "shared-backups"),
-               "KEEZEN_WORKERS": "1", "KEEZEN_THREADS": "4", "ALLOWED_HOSTS": "127.0.0.1,localhost",
-               "DJANGO_DEBUG": "0"}
-        env.pop("BACKUPS_RUN", None)
-        env.pop("PRINT_FILES_RUN", None)
+        env = {**servers.server_environment(_database_url(), cache_url, f"https://127.0.0.1:{balancer_port}",
+                                            tmp_path / "shared-backups"),
+               "KEEZEN_WORKERS": "1", "KEEZEN_THREADS": "4"}
         started["worker"] = servers.start_worker(folder, env)
-        hosts = {}
-        for address in servers.HOSTS:  # both start at once: the waiting below overlaps
-            hosts[address] = servers._start(servers.keezen("serve", "--host", address, "--port", str(ports[address])),
-                                            folder / f"host-{address}.log", env)
-        for address, process in hosts.items():
-            servers.wait_for_port(address, ports[address], process, 90, folder / f"host-{address}.log")
-            started[address] = process
+        started.update(servers.start_hosts(folder, ports, env))
         started["nginx"], balancer_port = servers.start_nginx(
             folder, [f"{address}:{port}" for address, port in ports.items()], balancer_port)
         yield {"ports": ports, "balancer": balancer_port, "cache_url": cache_url, "backups": Path(env["KEEZEN_BACKUP_DIR"]),
                "folder": folder, "kill": lambda name: servers.kill(started.pop(name))}
     finally:
         for name, process in list(started.items()):
-            servers.kill(process, how=15)  # SIGTERM: the worker finishes its task
+            servers.kill(process, how=signal.SIGTERM)  # the worker finishes its task
         connection.close()
 
 

@@ -1,5 +1,5 @@
 -- wrk script: phones at the tables of the running round, on their tables' private links.
---   wrk ... -s scripts/wrk/table_entry.lua http://127.0.0.1:PORT -- TABLES.lua MODE PORT
+--   wrk ... -s scripts/wrk/table_entry.lua http://127.0.0.1:PORT -- TABLES.lua MODE PORT [SCHEME]
 -- TABLES.lua returns { {token = "...", codes = {"123456", "654321"}}, ... } (written by
 -- scripts/bench_load.sh from bench_load_data's JSON). MODE:
 --   mixed  every table in turn: GET /s/<token>/ (the phone opens the link), then POST the sheet
@@ -11,7 +11,8 @@
 --          GETs to one POST (phones mostly looking, now and then a sheet; the results-arriving
 --          scenario of scripts/bench_load.sh).
 -- The POST carries a fixed CSRF secret both as cookie and as form field: Django accepts the
--- unmasked 32-character secret as the form token.
+-- unmasked 32-character secret as the form token; its Referer is SCHEME://127.0.0.1:PORT (http
+-- by default; https through nginx, which tells the hosts the request came by HTTPS).
 -- After the run prints one parseable line:
 --   WRK_RESULT requests=N duration_s=S rps=R p50_ms=A p95_ms=B p99_ms=C s2xx=N s3xx=N s409=N
 --              s429=N s4xx_other=N s404=N s5xx=N socket_errors=N connect=N read=N write=N timeout=N
@@ -38,6 +39,7 @@ function init(args)
    local tables = dofile(args[1])
    local mode = args[2] or "mixed"
    local port = args[3] or "80"
+   local scheme = args[4] or "http"  -- https behind nginx, which tells the hosts the request came by HTTPS
    if #tables == 0 then
       error("no tables in " .. args[1])
    end
@@ -48,7 +50,7 @@ function init(args)
       local path = "/s/" .. t.token .. "/"
       table.insert(requests_list, wrk.format("GET", path))
       if mode == "mixed" or (mode == "some" and index % 4 == 0) then
-         local referer = "http://127.0.0.1:" .. port .. path
+         local referer = scheme .. "://127.0.0.1:" .. port .. path
          table.insert(requests_list, wrk.format("POST", path, {
             ["Content-Type"] = "application/x-www-form-urlencoded",
             ["Cookie"] = "csrftoken=" .. CSRF,
