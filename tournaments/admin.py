@@ -5,6 +5,7 @@ tournaments the admin lists newest tournament first, then round and table number
 """
 
 from django.contrib import admin
+from django_tasks_db.models import DBTaskResult
 
 from tournaments.models import (
     Attempt,
@@ -164,3 +165,9 @@ class PrintFileAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request):
         return False
+
+
+# The task engine's own rows (services/background.py) are not the director's: a failed print file
+# or backup shows on the pages it concerns, with a retry. Its admin (English only) is left out.
+if admin.site.is_registered(DBTaskResult):
+    admin.site.unregister(DBTaskResult)
