@@ -85,6 +85,15 @@ def test_a_host_started_without_the_shared_settings_stops_naming_them(tmp_path):
     assert not (tmp_path / ".secret_key").exists()  # never a key made on this host
 
 
+def test_a_background_setting_it_cannot_use_stops_the_start(tmp_path):
+    """The old values of the thread mechanisms (``thread``, ``queue``) are gone: named, not ignored."""
+    done = subprocess.run([sys.executable, "-m", "keezen_site.cli", "worker"], cwd=ROOT, capture_output=True,
+                          text=True, env={**os.environ, "PRINT_FILES_RUN": "thread", "KEEZEN_HOME": str(tmp_path)},
+                          timeout=120)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert done.stderr.strip() == "Cannot start: PRINT_FILES_RUN='thread': use one of task, inline."
+
+
 def test_serve_refuses_to_start_while_the_cache_does_not_answer(settings, db):
     from django.core.cache import caches
 

@@ -147,7 +147,7 @@ def layout(tmp_path, migrations_recorded):
 def _day(tournament, make_teams, settings):
     settings.PRINT_FILES_RUN = "task"  # the table cards are made by the worker, as on the day
     settings.BACKUPS_RUN = "task"
-    make_teams(tournament, 24)
+    make_teams(tournament, 26)
     round_ = add_round(tournament)
     pair_round(round_)
     return round_, [(table.number, table.token, [seat.code for seat in table.seats.order_by("position")])
@@ -175,6 +175,7 @@ def _seen_on(host: Http, path: str, expected: dict[str, int]) -> float:
 def test_two_hosts_and_a_worker_behind_nginx_lose_nothing_when_a_host_dies(
         tournament, make_teams, director, settings, layout):
     round_, tables = _day(tournament, make_teams, settings)
+    _number, spare, spare_codes = tables.pop()  # for the wrong codes below; no sheet is sent there
     a, b = servers.HOSTS
     balancer = Http("127.0.0.1", layout["balancer"])
     on = {address: Http(address, port) for address, port in layout["ports"].items()}
@@ -207,6 +208,14 @@ def test_two_hosts_and_a_worker_behind_nginx_lose_nothing_when_a_host_dies(
     killed: set[str] = set()
     for number, token, codes in tables[:6]:
         confirm(number, token, codes)
+
+    # Rate limits hold across hosts (their counts live in the database): wrong team codes typed at one
+    # table in turn on host A and host B count together, and the next one is refused on either.
+    wrong = next(code for code in ("000000", "111111", "222222") if code not in spare_codes)
+    answers = [on[address]("POST", f"/s/{spare}/", {"action": "submit", "code": wrong, "arrivals": "ABAB",
+                                                    "unfinished_ok": "1"})[0]
+               for address in (a, b, a, b)]
+    assert 429 not in answers[:3] and answers[3] == 429, answers
 
     # A file asked of host A, which is switched off right after its answer: the worker makes it anyway.
     status, _headers, _text = Http(a, layout["ports"][a], login.cookies)(
