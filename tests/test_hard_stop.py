@@ -24,6 +24,7 @@ import pytest
 from django.conf import settings as django_settings
 from django.db import connection
 
+from devtools import servers
 from tournaments.models import Table
 from tournaments.services.backups import newest_in
 from tournaments.services.clock import start
@@ -147,11 +148,12 @@ def test_a_hard_stop_in_round_2_loses_no_confirmed_sheet(tournament, make_teams,
         [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "keezen_site" / "gunicorn_conf.py"),
          "--bind", f"127.0.0.1:{port}", "keezen_site.wsgi"],
         cwd=ROOT, env=env, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    # The background worker that writes the backups (manage.py serve starts it beside gunicorn): the
-    # hard stop below kills it with the web processes.
-    worker = subprocess.Popen([sys.executable, "manage.py", "worker"], cwd=ROOT, env=env, start_new_session=True,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    worker = server  # until it runs
     try:
+        # The background worker that writes the backups (manage.py serve starts it beside gunicorn):
+        # the hard stop below kills it with the web processes.
+        worker = subprocess.Popen([sys.executable, "manage.py", "worker"], cwd=ROOT, env=env,
+                                  start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         _wait_until_up(base, server)
         laptop = another_laptop()  # migrates its fresh database meanwhile
         confirmed_at: dict[str, float] = {}
@@ -166,9 +168,7 @@ def test_a_hard_stop_in_round_2_loses_no_confirmed_sheet(tournament, make_teams,
         stopped = time.monotonic()
     finally:
         for process in (server, worker):
-            if process.poll() is None:
-                os.killpg(process.pid, signal.SIGKILL)
-            process.wait(timeout=30)
+            servers.kill(process)
 
     newest = newest_in(backups)
     data = json.loads(newest.read_text(encoding="utf-8"))  # whole: written atomically, never half a file
