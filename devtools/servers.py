@@ -19,6 +19,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.parse
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
@@ -64,6 +65,14 @@ http {{
 """
 
 
+def database_url(settings_dict: Mapping) -> str:
+    """The ``DATABASE_URL`` of a connection's settings (a test's database, for the processes it starts)."""
+    user = urllib.parse.quote(settings_dict["USER"] or "postgres")
+    password = f":{urllib.parse.quote(settings_dict['PASSWORD'])}" if settings_dict["PASSWORD"] else ""
+    return (f"postgres://{user}{password}@{settings_dict['HOST'] or '127.0.0.1'}:{settings_dict['PORT'] or 5432}"
+            f"/{settings_dict['NAME']}")
+
+
 def free_port(host: str = "127.0.0.1") -> int:
     with socket.socket() as probe:
         probe.bind((host, 0))
@@ -95,11 +104,10 @@ def _start(command: Sequence[str], log: Path, env: Mapping[str, str] | None = No
 def kill(process: subprocess.Popen, how: int = signal.SIGKILL, seconds: float = 30.0) -> None:
     """The process and every process it started (its session), as a host switched off (SIGKILL) or
     stopped (SIGTERM)."""
-    if process.poll() is None:
-        try:
-            os.killpg(process.pid, how)
-        except ProcessLookupError:
-            pass
+    try:  # the whole session, also when its first process has ended and left others behind
+        os.killpg(process.pid, how)
+    except (ProcessLookupError, PermissionError):
+        pass
     try:
         process.wait(timeout=seconds)
     except subprocess.TimeoutExpired:

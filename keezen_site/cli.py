@@ -69,7 +69,14 @@ def _django(argv: list[str]) -> None:
 
 
 def _server_mode() -> bool:
-    return os.environ.get("KEEZEN_MODE", "").strip().lower() == "server"
+    from django.core.exceptions import ImproperlyConfigured
+
+    from common import server
+
+    try:
+        return server.mode_from(os.environ.get("KEEZEN_MODE")) == server.Mode.SERVER
+    except ImproperlyConfigured:
+        return False  # the settings say what is wrong with it, as the command starts
 
 
 def main(argv: Sequence[str] | None = None) -> int:

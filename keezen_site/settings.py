@@ -169,8 +169,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["CONN_MAX_AGE"] = 0
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Django's own connection pool (psycopg_pool): a request takes an open connection and hands it
-    # back, instead of each thread keeping its own. Room for every server thread (gunicorn_conf.py)
-    # and the background threads (backups, print files). The health check is the pool's: it checks
+    # back, instead of each thread keeping its own. Room for every server thread (gunicorn_conf.py),
+    # and in the worker for its thread per queue and its heartbeat. The health check is the pool's: it checks
     # a connection when a request takes it, so one the server has dropped (a restart) is replaced
     # before the request's first query. Pooling does not mix with CONN_MAX_AGE.
     _threads = int(os.environ.get("KEEZEN_THREADS") or 4)
@@ -227,6 +227,9 @@ CACHES = {"default": server.cache_from(os.environ.get("CACHE_URL", ""))}
 # kept in the database, run by `manage.py worker` (started by `serve` on a laptop; its own command
 # on servers), on whichever host is free.
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["backups", "print-files"]}}
+# A worker not heard of for this long is dead, and its running task runs again on another
+# (tournaments/services/task_workers.py). KEEZEN_WORKER_STALE_SECONDS: the tests make it short.
+BACKGROUND_STALE_SECONDS = float(os.environ.get("KEEZEN_WORKER_STALE_SECONDS") or 30)
 
 
 def _run_mode(name: str, allowed: tuple[str, ...]) -> str:

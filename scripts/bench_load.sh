@@ -325,11 +325,15 @@ if wanted H; then
                 "$HOSTS_STANDINGS" https "Connection: close"
         done
     done
+    kill -0 "$LAYOUT_PID" 2>/dev/null \
+        || { cat "$HOSTS_TMP/layout.log"; echo "error: a part of the two-host layout stopped during the runs" >&2; exit 1; }
     kill -TERM "$LAYOUT_PID" 2>/dev/null && wait "$LAYOUT_PID" 2>/dev/null
     LAYOUT_PID=""
-    errors=$(cat "$HOSTS_TMP"/layout/host-*.log | grep -c -E '^(Internal Server Error|Traceback)' || true)
-    [ "$errors" -gt 0 ] && echo "---- the hosts logged $errors errors: see $HOSTS_TMP/layout/host-*.log" \
-        && grep -h -m 10 -A 3 -E '^(Internal Server Error|Traceback)' "$HOSTS_TMP"/layout/host-*.log
+    errors=$(cat "$HOSTS_TMP"/layout/host-*.log "$HOSTS_TMP"/layout/worker.log | grep -c -E '^(Internal Server Error|Traceback)' || true)
+    if [ "$errors" -gt 0 ]; then
+        echo "---- the hosts and the worker logged $errors errors; the first lines:"
+        grep -h -m 10 -A 3 -E '^(Internal Server Error|Traceback)' "$HOSTS_TMP"/layout/host-*.log "$HOSTS_TMP"/layout/worker.log
+    fi
 fi
 HOSTS_RUNS=("${ARRIVING_RUNS[@]:C_RUNS}")
 ARRIVING_RUNS=("${ARRIVING_RUNS[@]:0:C_RUNS}")

@@ -241,14 +241,14 @@ def migrated_sqlite(tmp_path_factory):
 
 @pytest.fixture
 def worker():
-    """A background worker (tournaments/services/background.py: the engine's loop per queue and the
+    """A background worker (tournaments/services/task_workers.py: the engine's loop per queue and the
     heartbeat) in threads of this test, stopped after it. For ``transaction=True`` tests: it reads
     what the test commits."""
     import threading
 
-    from tournaments.services import background
+    from tournaments.services import task_workers
 
-    workers = background.Workers()
+    workers = task_workers.Workers()
     thread = threading.Thread(target=workers.run, name="test-worker", daemon=True)
     thread.start()
     yield workers

@@ -1,13 +1,16 @@
-"""The task engine (tournaments/services/background.py): a task runs once however many workers
-look for work, a task whose worker died runs again, a worker that cannot reach the database says
-so and goes on once it answers, and a task that failed is shown to the director."""
+"""The task engine (tournaments/services/background.py, task_workers.py): a task runs once however
+many workers look for work, a task whose worker died runs again on another, a worker that cannot
+reach the database says so and goes on once it answers, ``serve`` keeps its worker running, and a
+task that failed is shown to the director."""
 
 from __future__ import annotations
 
 import datetime
 import os
+import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -16,8 +19,10 @@ from django.db import connection
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
+from devtools import servers
+from tournaments.management.commands import serve
 from tournaments.models import Worker
-from tournaments.services import background, backups
+from tournaments.services import background, backups, task_workers
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -30,8 +35,17 @@ def note(path: str, number: int) -> int:
     return number
 
 
+@background.task(queue_name="backups")
+def note_slowly(path: str, number: int, seconds: float) -> int:
+    """A task that takes a while: a line when it starts, its number when it is done."""
+    with open(path, "a", encoding="utf-8") as out:
+        out.write("started\n")
+    time.sleep(seconds)
+    return note.call(path, number)
+
+
 def lines(path: Path) -> list[int]:
-    return [int(line) for line in path.read_text(encoding="utf-8").split()] if path.exists() else []
+    return [int(line) for line in path.read_text(encoding="utf-8").split() if line.isdigit()] if path.exists() else []
 
 
 def wait_until(condition, seconds: float = 60.0) -> None:
@@ -49,9 +63,7 @@ def test_two_workers_never_run_one_task_twice(tmp_path):
     ran = tmp_path / "ran.txt"
     for number in range(60):
         note.enqueue(str(ran), number)
-    first, second = background.Workers(["backups"]), background.Workers(["backups"])
-    import threading
-
+    first, second = task_workers.Workers(["backups"]), task_workers.Workers(["backups"])
     threads = [threading.Thread(target=workers.run, daemon=True) for workers in (first, second)]
     for thread in threads:
         thread.start()
@@ -82,9 +94,9 @@ def test_a_task_whose_worker_died_runs_again_and_one_that_kills_its_workers_fail
     DBTaskResult.objects.filter(pk=living.pk).update(status="RUNNING", started_at=long_ago,
                                                      worker_ids=["alive/backups"])
     DBTaskResult.objects.filter(pk=doomed.pk).update(status="RUNNING", started_at=long_ago,
-                                                     worker_ids=["gone/backups"] * background.MAX_RUNS)
+                                                     worker_ids=["gone/backups"] * task_workers.MAX_RUNS)
 
-    assert background.recover() == 1
+    assert task_workers.recover() == 1
     assert DBTaskResult.objects.get(pk=dead.pk).status == "READY"  # its worker died: it runs again
     assert DBTaskResult.objects.get(pk=living.pk).status == "RUNNING"  # its worker lives: left alone
     failed = DBTaskResult.objects.get(pk=doomed.pk)
@@ -93,7 +105,50 @@ def test_a_task_whose_worker_died_runs_again_and_one_that_kills_its_workers_fail
     assert background.run_ready(["backups"]) == 1
     assert lines(ran) == [1]
     assert DBTaskResult.objects.get(pk=dead.pk).worker_ids[0] == "gone/backups"  # the second run's worker follows
-    assert background.recover() == 0  # nothing left to recover
+    assert task_workers.recover() == 0  # nothing left to recover
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql",
+                    reason="workers as processes of their own on the test database: PostgreSQL only")
+@pytest.mark.django_db(transaction=True)
+def test_a_task_whose_worker_is_killed_runs_again_on_another_worker(tmp_path):
+    ran = tmp_path / "ran.txt"
+    result = note_slowly.enqueue(str(ran), 5, 3.0).db_result
+    env = {**os.environ, "DATABASE_URL": servers.database_url(connection.settings_dict),
+           "KEEZEN_WORKER_STALE_SECONDS": "2"}
+    first = servers.start_worker(tmp_path, env, "first")
+    try:
+        wait_until(lambda: ran.exists() and "started" in ran.read_text(), 60)
+        servers.kill(first)  # SIGKILL in the middle of the task
+        assert DBTaskResult.objects.get(pk=result.pk).status == "RUNNING"
+        second = servers.start_worker(tmp_path, env, "second")
+        try:
+            wait_until(lambda: DBTaskResult.objects.get(pk=result.pk).status == "SUCCESSFUL", 60)
+        finally:
+            servers.kill(second, signal.SIGTERM)
+    finally:
+        servers.kill(first)
+    assert ran.read_text().split() == ["started", "started", "5"]  # begun twice, done once
+    taken = DBTaskResult.objects.get(pk=result.pk).worker_ids
+    assert len(taken) == 2 and taken[0] != taken[1]
+    assert "put back in the queue" in (tmp_path / "second.log").read_text()
+    connection.close()
+
+
+def test_serve_starts_its_worker_again_unless_it_stops_at_once_every_time(monkeypatch):
+    monkeypatch.setattr(serve, "RESTART_SECONDS", 0.01)
+    kept = serve.Kept([sys.executable, "-c", "import sys; sys.exit(3)"])
+    stopping = threading.Event()
+    for _ in range(serve.QUICK_EXITS + 2):
+        kept.process.wait(timeout=30)
+        kept.keep_running(stopping)
+    assert kept.given_up and kept.quick_exits == serve.QUICK_EXITS  # started again four times, then left
+    sleeper = serve.Kept([sys.executable, "-c", "import time; time.sleep(60)"])
+    stopping.set()
+    sleeper.process.terminate()
+    sleeper.process.wait(timeout=30)
+    sleeper.keep_running(stopping)  # stopping: not started again
+    assert sleeper.process.poll() is not None
 
 
 def test_a_worker_without_its_database_says_so_and_goes_on_when_it_answers(tmp_path, migrated_sqlite):

@@ -90,9 +90,7 @@ def _free_port() -> int:
 
 
 def _database_url() -> str:
-    s = connection.settings_dict
-    auth = urllib.parse.quote(s["USER"] or "postgres") + (f":{urllib.parse.quote(s['PASSWORD'])}" if s["PASSWORD"] else "")
-    return f"postgres://{auth}@{s['HOST'] or '127.0.0.1'}:{s['PORT'] or 5432}/{s['NAME']}"
+    return servers.database_url(connection.settings_dict)
 
 
 def _post(base: str, token: str, **fields) -> int:

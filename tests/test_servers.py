@@ -114,8 +114,7 @@ def migrations_recorded():
 
 
 def _database_url() -> str:
-    s = connection.settings_dict
-    return f"postgres://{s['USER'] or 'postgres'}@{s['HOST'] or '127.0.0.1'}:{s['PORT']}/{s['NAME']}"
+    return servers.database_url(connection.settings_dict)
 
 
 @pytest.fixture

@@ -35,6 +35,9 @@ class PrintFile(models.Model):
     estimate_seconds = models.FloatField(_("expected seconds"), default=1.0)
     attempt = models.PositiveIntegerField(_("attempt"), default=1)
     """Raised by each retry: a task made for an earlier attempt finds it changed and does nothing."""
+    claimed_by = models.CharField(_("made by"), max_length=64, blank=True)
+    """The task rendering it (its result id), or empty when rendered in place: a task run again after
+    its worker died takes back only its own job."""
     content = models.BinaryField(_("file"), null=True, blank=True, editable=False)
     error = models.TextField(_("error"), blank=True)
     created_at = models.DateTimeField(_("asked at"), auto_now_add=True)

@@ -20,9 +20,10 @@ import time
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils import timezone, translation
 from django.utils.translation import get_language
+from django_tasks import TaskContext
 
 from tournaments.exporters.base import Exporter, exporter, round_downloads
 from tournaments.models import PrintFile, PrintFileStatus, Round, Tournament
@@ -43,11 +44,24 @@ class PrintFileFailed(RuntimeError):
     """A task's print file could not be made (the row says why; the engine keeps the traceback)."""
 
 
-@background.task(queue_name="print-files")
-def make_print_file(job_id: int, attempt: int) -> bool:
+@background.task(queue_name="print-files", takes_context=True)
+def make_print_file(context: TaskContext, job_id: int, attempt: int) -> bool:
     """The task: render the print file ``job_id`` if it is still at ``attempt``; raises when it failed,
     so the engine marks the task failed too."""
-    return run(job_id, attempt, raise_errors=True)
+    return run(job_id, attempt, claimer=str(context.task_result.id), raise_errors=True)
+
+
+def failed_elsewhere(sender, task_result, **kwargs) -> None:
+    """The engine's ``task_finished``: a print-file task that failed without rendering (its workers
+    died under it, :mod:`.task_workers`) leaves its row failed too, so the page offers *Try again*
+    instead of waiting for ever. Connected in ``apps.py``."""
+    if task_result.status != background.TaskResultStatus.FAILED or \
+            task_result.task.module_path != make_print_file.module_path:
+        return
+    job_id, attempt = task_result.args
+    error = background.failure_text(task_result.db_result) if hasattr(task_result, "db_result") else ""
+    PrintFile.objects.filter(pk=job_id, attempt=attempt, status__in=(PrintFileStatus.QUEUED, PrintFileStatus.RUNNING)) \
+        .update(status=PrintFileStatus.FAILED, finished_at=timezone.now(), error=error[:2000])
 
 
 def _mode() -> str:
@@ -154,16 +168,18 @@ def prepare_round(round_: Round, site_url: str) -> list[PrintFile]:
             if found.made_on_publish]
 
 
-def run(job_id: int, attempt: int | None = None, raise_errors: bool = False) -> bool:
-    """Render the job ``job_id`` if it waits (or, for the task of ``attempt``, if it is still at that
-    attempt: a task run again after its worker died finds it running); False when there is nothing to
-    do here. A failure is kept on the row for the director's page, and raised with ``raise_errors``."""
-    claimable = PrintFile.objects.filter(pk=job_id)
-    if attempt is None:
-        claimable = claimable.filter(status=PrintFileStatus.QUEUED)
-    else:
-        claimable = claimable.filter(attempt=attempt, status__in=(PrintFileStatus.QUEUED, PrintFileStatus.RUNNING))
-    if not claimable.update(status=PrintFileStatus.RUNNING, started_at=timezone.now()):
+def run(job_id: int, attempt: int | None = None, claimer: str = "", raise_errors: bool = False) -> bool:
+    """Render the job ``job_id`` if it waits; for the task ``claimer`` of ``attempt``, also if that
+    same task had claimed it already (run again because its worker died), never while anyone else
+    renders it. False when there is nothing to do here. A failure is kept on the row for the
+    director's page, and raised with ``raise_errors``."""
+    waits = Q(status=PrintFileStatus.QUEUED)
+    if claimer:
+        waits |= Q(status=PrintFileStatus.RUNNING, claimed_by=claimer)
+    claimable = PrintFile.objects.filter(waits, pk=job_id)
+    if attempt is not None:
+        claimable = claimable.filter(attempt=attempt)
+    if not claimable.update(status=PrintFileStatus.RUNNING, started_at=timezone.now(), claimed_by=claimer):
         return False
     try:
         _render(job_id)

@@ -178,19 +178,28 @@ class Command(BaseCommand):
 
 
 RESTART_SECONDS = 2.0
+SUPERVISED = "KEEZEN_WORKER_SUPERVISED"
+QUICK_EXIT_SECONDS = 30.0
+QUICK_EXITS = 5
+"""A kept command that stopped this many times in a row within QUICK_EXIT_SECONDS of its start is
+not started again: it cannot run (its log says why), and the servers go on without it."""
+STOP_SECONDS = 30.0
 
 
 def run_together(commands: list[list[str]], kept: list[list[str]] = ()) -> int:
     """Run the servers side by side until one ends, Ctrl+C or SIGTERM; then stop the others. The
-    ``kept`` commands (the worker) run beside them and are started again when they stop on their own.
-    The exit code is the first failing server's, else 0."""
+    ``kept`` commands (the worker) run beside them and are started again when they stop on their
+    own. A process that does not stop within STOP_SECONDS of SIGTERM is killed. The exit code is
+    the first failing server's, else 0."""
     children = [subprocess.Popen(command) for command in commands]
-    helpers = [subprocess.Popen(command) for command in kept]
+    helpers = [Kept(command) for command in kept]
     stopping = threading.Event()
 
     def stop(*_signal) -> None:
+        if stopping.is_set():
+            return  # once: a second SIGTERM would stop the worker in the middle of its task
         stopping.set()
-        for child in children + helpers:
+        for child in children + [helper.process for helper in helpers]:
             if child.poll() is None:
                 child.send_signal(signal.SIGTERM)
 
@@ -198,16 +207,53 @@ def run_together(commands: list[list[str]], kept: list[list[str]] = ()) -> int:
     signal.signal(signal.SIGINT, stop)
     try:
         while all(child.poll() is None for child in children):
-            for number, helper in enumerate(helpers):
-                if helper.poll() is not None and not stopping.is_set():
-                    print(f"The background worker stopped (exit status {helper.returncode}); starting it again "
-                          f"in {RESTART_SECONDS:.0f} s.", file=sys.stderr, flush=True)
-                    time.sleep(RESTART_SECONDS)
-                    helpers[number] = subprocess.Popen(kept[number])
-            time.sleep(0.2)
+            for helper in helpers:
+                helper.keep_running(stopping)
+            stopping.wait(0.2)
     finally:
         stop()
-        codes = [child.wait() for child in children]
+        codes = [_ended(child) for child in children]
         for helper in helpers:
-            helper.wait()
+            _ended(helper.process)
     return next((code for code in codes if code not in (0, -signal.SIGTERM, -signal.SIGINT)), 0)
+
+
+def _ended(process: subprocess.Popen) -> int:
+    try:
+        return process.wait(timeout=STOP_SECONDS)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        return process.wait()
+
+
+class Kept:
+    """A command started again when it stops on its own (after RESTART_SECONDS), unless it keeps
+    stopping right after its start."""
+
+    def __init__(self, command: list[str]):
+        self.command = command
+        self.quick_exits = 0
+        self.given_up = False
+        self.process = self._start()
+
+    def _start(self) -> subprocess.Popen:
+        self.started = time.monotonic()
+        # Ctrl+C reaches every process of the terminal: the worker leaves it to this supervisor,
+        # whose one SIGTERM lets it finish its task.
+        return subprocess.Popen(self.command, env={**os.environ, SUPERVISED: "1"})
+
+    def keep_running(self, stopping: threading.Event) -> None:
+        if self.given_up or self.process.poll() is None or stopping.is_set():
+            return
+        quick = time.monotonic() - self.started < QUICK_EXIT_SECONDS
+        self.quick_exits = self.quick_exits + 1 if quick else 0
+        if self.quick_exits >= QUICK_EXITS:
+            self.given_up = True
+            print(f"The background worker stopped {QUICK_EXITS} times right after its start (exit status "
+                  f"{self.process.returncode}): not started again. Its log above says why; the PDFs and backups "
+                  "wait until it runs.", file=sys.stderr, flush=True)
+            return
+        print(f"The background worker stopped (exit status {self.process.returncode}); starting it again in "
+              f"{RESTART_SECONDS:.0f} s.", file=sys.stderr, flush=True)
+        if not stopping.wait(RESTART_SECONDS):
+            self.process = self._start()
