@@ -21,6 +21,7 @@ from tournaments.models import (
     TableSeat,
     Team,
     Tournament,
+    Worker,
 )
 
 
@@ -162,6 +163,17 @@ class PrintFileAdmin(admin.ModelAdmin):
     exclude = ["content"]
     readonly_fields = ["tournament", "round", "exporter", "key", "after_round", "site_url", "language", "status",
                        "estimate_seconds", "error", "created_at", "started_at", "finished_at"]
+
+    def has_add_permission(self, request):
+        return False
+
+
+@admin.register(Worker)
+class WorkerAdmin(admin.ModelAdmin):
+    """The background workers as they last said they were alive (services/task_workers.py)."""
+
+    list_display = ["host", "pid", "worker_id", "started_at", "seen_at"]
+    readonly_fields = list_display
 
     def has_add_permission(self, request):
         return False
