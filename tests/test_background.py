@@ -155,7 +155,7 @@ def test_serve_starts_its_worker_again_unless_it_stops_at_once_every_time(monkey
 def test_a_worker_without_its_database_says_so_and_goes_on_when_it_answers(tmp_path, migrated_sqlite):
     folder = tmp_path / "not-yet"
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{folder / 'db.sqlite3'}", "BACKUPS_RUN": "off",
-           "KEEZEN_BACKUP_DIR": str(tmp_path / "backups")}
+           "KEEZEN_BACKUP_DIR": str(tmp_path / "backups"), "KEEZEN_WORKER_STALE_SECONDS": "2"}  # tries every 0.5 s
     log = tmp_path / "worker.log"
     with log.open("w") as out:
         worker = subprocess.Popen([sys.executable, "manage.py", "worker"], cwd=ROOT, env=env, stdout=out,

@@ -53,7 +53,7 @@ INTERVAL_SECONDS = 0.5
 """How often an idle thread looks for a task: a print file asked for starts within this."""
 BEAT_SECONDS = min(5.0, STALE_SECONDS / 4)
 MAX_RUNS = 3
-RETRY_SECONDS = 5.0
+RETRY_SECONDS = min(5.0, STALE_SECONDS / 4)
 KEEP_FINISHED = datetime.timedelta(days=2)
 FORGET_WORKERS_AFTER = datetime.timedelta(days=1)
 TIDY_EVERY_SECONDS = 3600.0
