@@ -28,6 +28,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import connection, transaction
+from django.db.models import Expression, QuerySet
 from django.db.models.functions import Now
 from django.utils.crypto import get_random_string
 from django.utils.translation import gettext as _
@@ -61,11 +62,11 @@ def pending(found: Task, *args: Any) -> bool:
     until it commits: a worker cannot take that task meanwhile and run it without this change
     (PostgreSQL; SQLite's transactions take the write lock at their start already). A row a worker
     is taking now is skipped: not waiting, so the caller queues another."""
-    waiting = DBTaskResult.objects.filter(task_path=found.module_path, status=TaskResultStatus.READY,
-                                          args_kwargs=_args(args))
+    ready = DBTaskResult.objects.filter(task_path=found.module_path, status=TaskResultStatus.READY,
+                                        args_kwargs=_args(args))
     if connection.in_atomic_block:
-        return waiting.select_for_update(skip_locked=True).values_list("pk", flat=True).first() is not None
-    return waiting.exists()
+        return ready.select_for_update(skip_locked=True).values_list("pk", flat=True).first() is not None
+    return ready.exists()
 
 
 def waiting(found: Task) -> bool:
@@ -93,9 +94,19 @@ def failure_text(result: DBTaskResult) -> str:
     return lines[-1].strip() if lines else result.exception_class_path
 
 
+def stale_before() -> Expression:
+    """The moment before which a worker not heard of is dead, by the database's clock (hosts' clocks differ)."""
+    return Now() - datetime.timedelta(seconds=STALE_SECONDS)
+
+
+def live_workers() -> QuerySet[Worker]:
+    """The workers heard of since :func:`stale_before`."""
+    return Worker.objects.filter(seen_at__gte=stale_before())
+
+
 def alive_workers() -> int:
     """How many workers were heard of lately (the print-file page says when there is none)."""
-    return Worker.objects.filter(seen_at__gte=Now() - datetime.timedelta(seconds=STALE_SECONDS)).count()
+    return live_workers().count()
 
 
 def run_ready(queues: Iterable[str] = QUEUES) -> int:

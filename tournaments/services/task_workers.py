@@ -39,13 +39,20 @@ from django.db import Error, ProgrammingError, close_old_connections, connection
 from django.db.models.functions import Now
 from django.utils import timezone
 from django.utils.crypto import get_random_string
-from django_tasks import task_backends
+from django_tasks import TaskResultStatus, task_backends
 from django_tasks.signals import task_finished
 from django_tasks_db.management.commands.db_worker import Worker as EngineWorker
 from django_tasks_db.models import DBTaskResult
 
 from tournaments.models import Worker
-from tournaments.services.background import QUEUES, RUN_HERE, STALE_SECONDS, WorkerStopped
+from tournaments.services.background import (
+    QUEUES,
+    RUN_HERE,
+    STALE_SECONDS,
+    WorkerStopped,
+    live_workers,
+    stale_before,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -73,11 +80,9 @@ def beat(worker_ids: Iterable[str], started_at: datetime.datetime) -> None:
                                   started_at=started_at, seen_at=Now())
 
 
-def _put_back(result: DBTaskResult) -> bool:
-    """The running task back in the queue, if it is still as it was read (another worker may have
-    recovered it meanwhile)."""
-    return bool(DBTaskResult.objects.filter(pk=result.pk, status="RUNNING", started_at=result.started_at)
-                .update(status="READY", started_at=None))
+def _still_running(result: DBTaskResult):
+    """The task as it was read: running since the same moment (not recovered by another worker meanwhile)."""
+    return DBTaskResult.objects.filter(pk=result.pk, status=TaskResultStatus.RUNNING, started_at=result.started_at)
 
 
 def recover() -> int:
@@ -86,10 +91,9 @@ def recover() -> int:
     times. Returns how many were put back. Safe in every worker at once: each change is conditional
     on the task being as it was read. Tasks run in place (:func:`~.background.run_ready`) belong to
     no worker and are left alone."""
-    stale = Now() - datetime.timedelta(seconds=STALE_SECONDS)  # by the database's clock
-    alive = set(Worker.objects.filter(seen_at__gte=stale).values_list("worker_id", flat=True))
+    alive = set(live_workers().values_list("worker_id", flat=True))
     put_back = 0
-    running = DBTaskResult.objects.filter(status="RUNNING", started_at__lt=stale).only(
+    running = DBTaskResult.objects.filter(status=TaskResultStatus.RUNNING, started_at__lt=stale_before()).only(
         "id", "worker_ids", "started_at", "task_path", "args_kwargs", "backend_name", "priority", "queue_name",
         "run_after", "enqueued_at", "finished_at")
     for result in running:
@@ -97,12 +101,12 @@ def recover() -> int:
         if last in alive or last.startswith(RUN_HERE):
             continue
         if len(result.worker_ids) >= MAX_RUNS:
-            if DBTaskResult.objects.filter(pk=result.pk, status="RUNNING", started_at=result.started_at).exists():
+            if _still_running(result).exists():
                 result.set_failed(WorkerStopped(f"its worker stopped {len(result.worker_ids)} times while running it"))
                 logger.error("task %s (%s) failed: its worker stopped %s times", result.pk, result.task_path,
                              len(result.worker_ids))
                 task_finished.send(type(task_backends[result.backend_name]), task_result=result.task_result)
-        elif _put_back(result):
+        elif _still_running(result).update(status=TaskResultStatus.READY, started_at=None):
             put_back += 1
             logger.warning("task %s (%s) put back in the queue: its worker %s stopped", result.pk,
                            result.task_path, last or "?")
@@ -112,7 +116,8 @@ def recover() -> int:
 def tidy() -> None:
     """Forget finished tasks and the rows of workers long gone."""
     now = timezone.now()
-    DBTaskResult.objects.filter(status__in=("SUCCESSFUL", "FAILED"), finished_at__lt=now - KEEP_FINISHED).delete()
+    DBTaskResult.objects.filter(status__in=(TaskResultStatus.SUCCESSFUL, TaskResultStatus.FAILED),
+                                finished_at__lt=now - KEEP_FINISHED).delete()
     Worker.objects.filter(seen_at__lt=now - FORGET_WORKERS_AFTER).delete()
 
 
