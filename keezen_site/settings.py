@@ -117,6 +117,9 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "common.https.DirectorHttpsMiddleware",  # HTTPS=1: the director's pages over HTTPS
     "common.static.StaticFilesMiddleware",  # whitenoise's, its table of files made once per process
+    # 304 Not Modified to a repeated GET whose answer did not change (its ETag: the shared standings'
+    # own, else a hash of the page); outside the rest, so it sees the answer as it is sent.
+    "django.middleware.http.ConditionalGetMiddleware",
     "common.headers.ContentSecurityPolicyMiddleware",
     "common.headers.RobotsTagMiddleware",  # noindex on every answer search engines may not index
     "django.contrib.sessions.middleware.SessionMiddleware",

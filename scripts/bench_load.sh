@@ -20,6 +20,10 @@
 #   C-200-flat   the same with no think time: every connection asks again the moment it has its
 #            answer. Not the day (200 phones reloading without pause); printed for reference, the
 #            most the machine serves, where by Little's law p95 is at least 200 / requests a second.
+#   P        500 phones polling the public standings every 30 s, open loop, a new connection per
+#            poll, each sending the ETag of its own last answer (scripts/bench_polls.py), while the
+#            driver confirms a result a second for 60 s, then 60 s without results: p50/p95 and the
+#            share of 304 Not Modified, in a tournament of its own.
 # Prints requests/s, p50/p95/p99 latency and errors per scenario and URL set, the delays, met or
 # missed per target, and at the very end one `BENCH_RESULT {json}` line per target
 # (scripts/bench_load_summary.py). A missed target still exits 0 (this is a measurement); a
@@ -49,9 +53,9 @@ export KEEZEN_WORKERS=${BENCH_WORKERS:-${KEEZEN_WORKERS:-}}
 export KEEZEN_THREADS=${BENCH_THREADS:-${KEEZEN_THREADS:-}}
 WORKERS=$("$PY" -c 'import runpy; print(runpy.run_path("keezen_site/gunicorn_conf.py")["workers"])')
 THREADS=$("$PY" -c 'import runpy; print(runpy.run_path("keezen_site/gunicorn_conf.py")["threads"])')
-# Scenarios to run (A, B, C, H: all by default; e.g. BENCH_SCENARIOS=C for the results arriving only,
-# BENCH_SCENARIOS=H for the two hosts only).
-SCENARIOS=${BENCH_SCENARIOS:-A B C H}
+# Scenarios to run (A, B, C, P, H: all by default; e.g. BENCH_SCENARIOS=C for the results arriving
+# only, BENCH_SCENARIOS=H for the two hosts only).
+SCENARIOS=${BENCH_SCENARIOS:-A B C P H}
 wanted() { [[ " $SCENARIOS " == *" $1 "* ]]; }
 # Only the paced runs set WRK_THINK_MS (scripts/wrk/think.lua); one from outside would pace all.
 unset WRK_THINK_MS
@@ -268,6 +272,34 @@ for run in $ARRIVING; do
     arriving "$name" "$total" "$pacing" "$BASE" "$PORT" "$BENCH_TMP" "$STANDINGS_PATH"
 done
 
+# ---------------------------------------------------------------------------------------------
+# Scenario P: phones that poll every 30 s and send back their answer's ETag (issue 34).
+POLLS_JSON=""
+if wanted P; then
+    section "Scenario P: 500 phones polling the standings every 30 s with If-None-Match; a result a second for 60 s, then none"
+    POLLS_TMP=$BENCH_TMP/polls
+    mkdir -p "$POLLS_TMP"
+    "$PY" manage.py bench_load_data --teams "$TEAMS" --out "$POLLS_TMP/data.json"
+    "$PY" scripts/bench_load_tables.py "$POLLS_TMP" 60s P
+    POLLS_STANDINGS=$("$PY" -c 'import json, sys; print(json.load(open(sys.argv[1]))["standings_url"])' "$POLLS_TMP/data.json")
+    "$PY" scripts/bench_results_arriving.py "$BASE" "$POLLS_STANDINGS" "$POLLS_TMP/driver-P.json" \
+        "$BENCH_TMP/P-driver.json" --duration 60s --origin "http://127.0.0.1:$PORT" >"$BENCH_TMP/P-driver.out" 2>&1 &
+    BG_PIDS=($!)
+    "$PY" scripts/bench_polls.py "$BASE" "$POLLS_STANDINGS" "$BENCH_TMP/P-polls.json" --phones 500 --every 30 \
+        --duration 120 --busy 60 >"$BENCH_TMP/P-polls.out" 2>&1 &
+    BG_PIDS+=($!)
+    failed=""
+    for pid in "${BG_PIDS[@]}"; do
+        wait "$pid" || failed=1
+    done
+    BG_PIDS=()
+    cat "$BENCH_TMP/P-polls.out"
+    echo "---- results-arriving driver"
+    cat "$BENCH_TMP/P-driver.out"
+    [ -z "$failed" ] && [ -s "$BENCH_TMP/P-polls.json" ] || { echo "error: scenario P failed" >&2; exit 1; }
+    POLLS_JSON=$BENCH_TMP/P-polls.json
+fi
+
 if ! kill -0 "$GUNICORN_PID" 2>/dev/null; then
     echo "error: gunicorn died during the benchmark" >&2
     exit 1
@@ -347,7 +379,8 @@ ARRIVING_RUNS=("${ARRIVING_RUNS[@]:0:C_RUNS}")
 section "Summary ($SERVER, PostgreSQL $PG_MAJOR, $CORES cores, wrk on the same machine)"
 echo "Load average (1, 5, 15 min) before the benchmark: $LOAD_BEFORE; now: $(cut -d' ' -f1-3 /proc/loadavg)"
 "$PY" scripts/bench_load_summary.py "$BENCH_TMP" --teams "$TEAMS" --server "$SERVER, PostgreSQL $PG_MAJOR, $CORES cores" \
-    --duration "$DURATION" --arriving "${ARRIVING_RUNS[@]}" --hosts "${HOSTS_RUNS[@]}" --bench-results "$BENCH_TMP/bench_results"
+    --duration "$DURATION" --arriving "${ARRIVING_RUNS[@]}" --hosts "${HOSTS_RUNS[@]}" ${POLLS_JSON:+--polls "$POLLS_JSON"} \
+    --bench-results "$BENCH_TMP/bench_results"
 for name in B-get B-entry; do
     if [ -s "$BENCH_TMP/$name.result" ] && [ "$(field "$name" s404)" -gt 0 ]; then
         echo "note: scenario $name got 404 answers: the table links may not exist yet."

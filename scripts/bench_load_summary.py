@@ -88,6 +88,7 @@ def main() -> None:
                         help="RUN:TOTAL:STANDINGS:TABLES:THINK_STANDINGS_MS:THINK_TABLES_MS per run")
     parser.add_argument("--hosts", nargs="*", default=[],
                         help="the two-host runs (scenario H), as --arriving: H1-N (one host) and H2-N (two) per N")
+    parser.add_argument("--polls", type=Path, help="scenario P's figures (scripts/bench_polls.py's OUT.json)")
     parser.add_argument("--bench-results", type=Path, help="write the BENCH_RESULT lines here, not to stdout")
     args = parser.parse_args()
     directory: Path = args.dir
@@ -208,6 +209,7 @@ def main() -> None:
         print(verdicts(reference))
     hosts_table(directory, args.hosts)
     results += hosts_figures(directory, args.hosts)
+    results += polls_figures(args.polls)
     print("\nTargets:")
     print(verdicts(results))
     missed = sum(not r["met"] for r in results)
@@ -286,3 +288,35 @@ def hosts_figures(directory: Path, runs: list[str]) -> list[dict]:
 
 if __name__ == "__main__":
     main()
+
+
+# ---- scenario P: phones polling every 30 s with the ETag of their last answer
+
+POLLS_P95_MS = 300
+
+
+def polls_figures(path: Path | None) -> list[dict]:
+    """Scenario P (scripts/bench_polls.py): p95 of the answers while a result arrives every second,
+    and of the quiet part after it, each with its share of 304 Not Modified."""
+    if path is None or not path.exists():
+        return []
+    p = json.loads(path.read_text())
+    print(f"\nPhones polling the public standings every {p['every_s']:.0f} s with If-None-Match (scenario P, "
+          f"{p['phones']} phones, a new connection per poll; a result a second for {p['busy_s']:.0f} s, then none):")
+    rows = [("part", "answers", "req/s", "p50 ms", "p95 ms", "max ms", "304", "errors")]
+    for name in ("busy", "quiet"):
+        f = p[name]
+        rows.append((name, str(f["requests"]), f"{f['rps']:.1f}", f"{f['p50_ms']:.0f}", f"{f['p95_ms']:.0f}",
+                     f"{f['max_ms']:.0f}", f"{f['share_304']:.0%}", str(f["errors"])))
+    print(grid(rows, right=set(range(1, 8))))
+    figures = []
+    for name, what in (("busy", "1 result/s"), ("quiet", "no result")):
+        f = p[name]
+        figures.append({
+            "figure": f"{p['phones']} phones polling the standings every {p['every_s']:.0f} s with If-None-Match, {what}",
+            "measured": f"p50 {f['p50_ms']:.0f} ms, p95 {f['p95_ms']:.0f} ms, {f['share_304']:.0%} answered 304, "
+                        f"{f['errors']} errors",
+            "target": f"p95 ≤ {POLLS_P95_MS} ms, 0 errors",
+            "met": f["requests"] > 0 and f["p95_ms"] <= POLLS_P95_MS and f["errors"] == 0,
+        })
+    return figures

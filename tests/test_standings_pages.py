@@ -26,7 +26,7 @@ def test_public_standings_show_totals_and_refresh_by_htmx(client, tournament, ma
     page = client.get(f"/t/{tournament.slug}/standings/", HTTP_ACCEPT_LANGUAGE="en")
     html = page.content.decode()
     assert page.status_code == 200
-    assert 'hx-trigger="every 30s"' in html and 'data-testid="total-T1">290<' in html
+    assert 'hx-trigger="every 30s, shown from:document"' in html and 'data-testid="total-T1">290<' in html
     partial = client.get(f"/t/{tournament.slug}/standings/", HTTP_HX_REQUEST="true").content.decode()
     assert partial.startswith('<div id="standings"') and "<html" not in partial
 

@@ -72,3 +72,38 @@ def test_director_checks_in_a_team(page, page_problems, live_server, director, t
     assert list(Team.objects.filter(tournament=tournament, checked_in=True)) == [team]
     assert Team.objects.get(pk=team.pk).checked_in_at is not None
     assert page_problems == []
+
+
+def test_a_phone_polling_the_standings_hears_304_until_a_result_arrives(page, page_problems, settings, tournament,
+                                                                       published_round):
+    """The browser keeps the standings it was sent and asks with their ETag at each poll: 304 and no
+    body while nothing changed; the new standings once a result is in."""
+    from tournaments.services.results import record_result
+
+    settings.PUBLIC_POLL_SECONDS = 1
+    round_ = published_round(tournament, 4)
+    url = f"/t/{tournament.slug}/standings/"
+    # What the server answered each poll, as the network saw it: the page (and Playwright's response)
+    # gets the kept 200 of a revalidated answer; DevTools' raw status is the 304.
+    network = page.context.new_cdp_session(page)
+    network.send("Network.enable")
+    poll_ids: set[str] = set()
+    polls: list[int] = []
+    network.on("Network.requestWillBeSent", lambda event: poll_ids.add(event["requestId"])
+               if event["request"]["url"].endswith(url) and event.get("type") in ("XHR", "Fetch") else None)
+    network.on("Network.responseReceivedExtraInfo", lambda event: polls.append(event["statusCode"])
+               if event["requestId"] in poll_ids else None)
+    page.goto(url)
+    expect(page.locator("#standings")).to_be_visible()
+    page.wait_for_timeout(2_500)  # two polls or more
+    assert 304 in polls, polls
+    table = round_.tables.order_by("number").first()
+    team = table.seats.order_by("position").first().team
+    total = page.locator(f'[data-testid="total-T{team.number}"]')
+    before = total.inner_text()
+    seen = len(polls)
+    record_result(table, {"arrivals": [0, 0]})
+    expect(total).not_to_have_text(before, timeout=10_000)
+    assert 200 in polls[seen:], polls
+    page.goto("about:blank")  # no poll outlives the test (the live server is the next test's too)
+    assert page_problems == []

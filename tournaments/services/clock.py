@@ -48,6 +48,14 @@ class Clock:
     def display(self) -> str:
         return f"{self.remaining // 60}:{self.remaining % 60:02d}"
 
+    def tag(self, now: datetime.datetime) -> str:
+        """What a phone that polls the clock already knows while this holds (its ETag): the round,
+        the state and the end time, and the minute, so that a countdown that drifted is set right
+        within a minute. ``remaining`` counts down every second: not part of it."""
+        ends = self.ends_at.timestamp() if self.ends_at else ""
+        paused = self.remaining if self.state == ClockState.PAUSED else ""
+        return f'"clock-{self.round}-{self.state}-{ends}-{paused}-{self.total}-{int(now.timestamp()) // 60}"'
+
 
 def clock(round_: Round, now: datetime.datetime | None = None) -> Clock:
     now = now or timezone.now()

@@ -17,6 +17,7 @@ without a secret are shared, so compression reveals nothing (BREACH needs a secr
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
 import re
 from dataclasses import dataclass
@@ -42,22 +43,26 @@ PAGE_TEMPLATE = "tournaments/public/standings.html"
 
 @dataclass(frozen=True)
 class Body:
-    """A shared answer: ``plain`` and the same ``gzipped``, made once with it."""
+    """A shared answer: ``plain`` and the same ``gzipped``, made once with it, and ``tag``, the
+    content's fingerprint: the ETag a phone sends back to hear 304 Not Modified while nothing
+    changed (``tournaments.views.standings``)."""
 
     plain: bytes
     gzipped: bytes
+    tag: str
 
     @classmethod
     def of(cls, content: str | bytes) -> Body:
         plain = content.encode() if isinstance(content, str) else content
-        return cls(plain, gzip.compress(plain, compresslevel=6, mtime=0))
+        return cls(plain, gzip.compress(plain, compresslevel=6, mtime=0),
+                   hashlib.blake2b(plain, digest_size=12).hexdigest())
 
 
 def _base(tournament: Tournament, what: str) -> str:
     # created_at: a tournament that reuses a deleted one's id is another tournament. The privacy
     # setting: after a change of it, not even the moment's previous version (render_once) is served.
-    # "body1": the shape of the value (a Body); a cache written by an older version keeps its own keys.
-    return f"standings:{tournament.pk}:{tournament.created_at.timestamp()}:{tournament.public_names}:{what}:body1"
+    # "body2": the shape of the value (a Body with its tag); a cache written by an older version keeps its own keys.
+    return f"standings:{tournament.pk}:{tournament.created_at.timestamp()}:{tournament.public_names}:{what}:body2"
 
 
 def render_fragment(tournament: Tournament, standings: Standings) -> str:

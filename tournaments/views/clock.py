@@ -51,11 +51,18 @@ def extend(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 @never_cache
 def clock_json(request: HttpRequest, slug: str) -> JsonResponse:
-    """The current round's clock: ``{"round", "state", "remaining", "total", "ends_at", "server_time"}``."""
+    """The current round's clock: ``{"round", "state", "remaining", "total", "ends_at", "server_time"}``.
+    With its ETag (:meth:`Clock.tag`): a phone that sends it back (If-None-Match, static/js/clock.js)
+    while the clock's state holds gets 304 Not Modified and counts on."""
     tournament = public_tournament_or_404(slug)
     now = timezone.now()
     round_ = clock_services.current_round(tournament.pk)
     if round_ is None:
-        return JsonResponse({"round": None, "state": "none", "remaining": 0, "total": 0,
-                             "ends_at": None, "server_time": now.isoformat()})
-    return JsonResponse(clock_services.clock(round_, now).as_json(now))
+        response = JsonResponse({"round": None, "state": "none", "remaining": 0, "total": 0,
+                                 "ends_at": None, "server_time": now.isoformat()})
+        response["ETag"] = '"clock-none"'
+        return response
+    state = clock_services.clock(round_, now)
+    response = JsonResponse(state.as_json(now))
+    response["ETag"] = state.tag(now)
+    return response

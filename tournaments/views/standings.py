@@ -11,7 +11,7 @@ from django.contrib import messages
 from django.db.models import Max
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
-from django.utils.cache import patch_vary_headers
+from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -51,13 +51,19 @@ _ACCEPTS_GZIP = re.compile(r"\bgzip\b")
 
 
 def _shared(request: HttpRequest, body: published_standings.Body, **kwargs) -> HttpResponse:
-    """A shared answer, compressed when the browser takes gzip (every phone does)."""
+    """A shared answer, compressed when the browser takes gzip (every phone does), with its ETag:
+    a phone that sends it back (If-None-Match) while nothing changed gets 304 Not Modified and no
+    body (``ConditionalGetMiddleware``). ``no-cache``: the browser may keep the answer but asks
+    every time, so each poll is a conditional request."""
     if _ACCEPTS_GZIP.search(request.META.get("HTTP_ACCEPT_ENCODING", "")):
         response = HttpResponse(body.gzipped, **kwargs)
         response["Content-Encoding"] = "gzip"
+        response["ETag"] = f'"{body.tag}-gzip"'  # another representation, another tag
     else:
         response = HttpResponse(body.plain, **kwargs)
+        response["ETag"] = f'"{body.tag}"'
     patch_vary_headers(response, ("Accept-Encoding",))
+    patch_cache_control(response, no_cache=True)
     return response
 
 
@@ -65,9 +71,12 @@ def public_round(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Every table's result in a round, with the points of the sheets that count (as they stood at
     the freeze while the standings are frozen)."""
     round_ = public_round_or_404(slug, number)
+    # Shared as the standings are (no one's CSRF token: the same bytes for every anonymous phone),
+    # so that a phone asking again while nothing changed hears 304 (ConditionalGetMiddleware).
     return render(request, "tournaments/public/round.html", {
         "tournament": round_.tournament, "round": round_,
         "tables": round_sheets(round_, names=round_.tournament.public_names, public=True),
+        "shared_page": published_standings.same_for_everyone(request),
     })
 
 

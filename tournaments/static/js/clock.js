@@ -1,7 +1,8 @@
 /* The round clock in the browser. The server is the one source of time: every element
    [data-clock-url] starts from the remaining seconds the page was rendered with, counts down
    against the browser's monotonic clock (not its wall clock, which may be wrong), and asks the
-   server again every 15 s and whenever the page becomes visible. Texts come from data-label-*
+   server again every 15 s while the page is visible (304 while nothing changed) and whenever it
+   becomes visible. Texts come from data-label-*
    attributes, so they are translated by Django. */
 (function () {
   "use strict";
@@ -46,8 +47,14 @@
   };
   Clock.prototype.poll = function () {
     var self = this;
-    fetch(this.el.dataset.clockUrl, { cache: "no-store", headers: { "Accept": "application/json" } })
-      .then(function (r) { return r.ok ? r.json() : null; })
+    var headers = { "Accept": "application/json" };
+    if (this.etag) headers["If-None-Match"] = this.etag;  // 304 while the clock's state holds: count on
+    fetch(this.el.dataset.clockUrl, { cache: "no-store", headers: headers })
+      .then(function (r) {
+        if (!r.ok) return null;  // a 304 is not ok: nothing changed
+        self.etag = r.headers.get("ETag");
+        return r.json();
+      })
       .then(function (data) { if (data && data.round) self.set(data.state, data.remaining, data.round); })
       .catch(function () { /* venue Wi-Fi: keep counting on what we know */ });
   };
@@ -56,7 +63,8 @@
     var clocks = Array.prototype.map.call(document.querySelectorAll("[data-clock-url]"), function (el) { return new Clock(el); });
     if (!clocks.length) return;
     setInterval(function () { clocks.forEach(function (c) { c.render(); }); }, 250);
-    setInterval(function () { clocks.forEach(function (c) { c.poll(); }); }, POLL_MS);
+    // A hidden tab (a phone in a pocket) does not poll; it asks at once when it is shown again.
+    setInterval(function () { if (!document.hidden) clocks.forEach(function (c) { c.poll(); }); }, POLL_MS);
     document.addEventListener("visibilitychange", function () {
       if (document.visibilityState === "visible") clocks.forEach(function (c) { c.poll(); });
     });

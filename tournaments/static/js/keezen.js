@@ -10,7 +10,10 @@
    - [data-enter-submits]: Enter on the field submits its form, as Enter in a text box does (a
      select, such as the desk's forfeit, or a checkbox does not by itself).
    - [data-slug-from="id_name"][data-slug-to="id_slug"] around a form: the short name follows the
-     name as it is typed (as Django's slugify makes it), until the short name is edited by hand. */
+     name as it is typed (as Django's slugify makes it), until the short name is edited by hand.
+   - [data-poll-visible] on an element that htmx polls ("every 30s, shown from:document"): no poll
+     while the tab is hidden (a phone in a pocket); when it is shown again the document gets a
+     "shown" event, which polls at once. */
 (function () {
   "use strict";
   if (window.keezenPage) return;
@@ -24,6 +27,14 @@
       detail.shouldSwap = true;
       detail.isError = false;
     }
+  });
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var poller = event.detail && event.detail.elt;
+    if (document.hidden && poller && poller.hasAttribute && poller.hasAttribute("data-poll-visible")) event.preventDefault();
+  });
+  document.addEventListener("visibilitychange", function () {
+    if (!document.hidden) document.dispatchEvent(new Event("shown"));
   });
 
   document.addEventListener("change", function (event) {
