@@ -286,9 +286,6 @@ def hosts_figures(directory: Path, runs: list[str]) -> list[dict]:
     return figures
 
 
-if __name__ == "__main__":
-    main()
-
 
 # ---- scenario P: phones polling every 30 s with the ETag of their last answer
 
@@ -320,3 +317,7 @@ def polls_figures(path: Path | None) -> list[dict]:
             "met": f["requests"] > 0 and f["p95_ms"] <= POLLS_P95_MS and f["errors"] == 0,
         })
     return figures
+
+
+if __name__ == "__main__":
+    main()
