@@ -124,6 +124,15 @@ def test_find_my_table_by_player_team_name_and_number(client, tournament, publis
     assert "<html" not in partial.content.decode() and partial.content.decode().count('class="card mb-2 place"') == 8
 
 
+def test_find_sends_a_registered_team_that_is_not_in_the_round_to_the_desk(client, tournament, published, make_teams):
+    late = make_teams(tournament, 1, start=9)[0]  # registered after the round was drawn
+    page = client.get(f"/t/{tournament.slug}/find/", {"q": late.name}, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert f"{late.name} is registered but does not play in round 1. Please go to the desk." in page
+    assert "No team or player matches" not in page
+    seated = client.get(f"/t/{tournament.slug}/find/", {"q": "Speler"}, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "not-in-round" not in seated  # someone seated matches: the places only
+
+
 def test_find_shows_the_bye(client, tournament, make_teams):
     make_teams(tournament, 3)
     round_ = add_round(tournament)

@@ -61,6 +61,7 @@ def test_a_klaverjassen_drive_says_nothing_of_colours_or_keezen(client, director
         found = KEEZEN_WORDS.findall(visible(html))
         assert not found, (name, found)
     assert "Klaverjas Tournament" in pages(client, drive, round_)["round"]
+    assert 'data-testid="dispute-desk-link">Dispute: card rules</a>' in pages(client, drive, round_)["round"]
     assert all(line.colours == "" for line in team_lines(round_))  # no seat colours on the wall list
     assert all(line.colour == "" for card in route_cards(drive) for line in card.lines)
 
@@ -75,6 +76,7 @@ def test_a_keezen_tournament_keeps_its_colours_and_name(client, director, publis
     assert "red + yellow" in found["route"]
     assert {line.colours for line in team_lines(round_)} == {"red + yellow", "blue + green"}
     assert "Keezen Tournament" in found["round"] and "Stopped by the clock" in found["phone"]
+    assert 'data-testid="dispute-desk-link">Dispute: rules engine</a>' in found["round"]  # says what it opens
 
 
 @pytest.mark.parametrize("system", ["individual-11", "klaverjas"])
@@ -93,7 +95,7 @@ def test_an_individual_tournament_names_players_and_player_codes(client, directo
     assert ">Player codes for the desk</a>" in found["round"] and ">Wall list by player</a>" in found["round"]
     assert "by team" not in visible(found["round"])
     assert "<th>Player</th>" in found["wall"] and "<th>Team</th>" not in found["wall"]
-    assert "their player code" in found["cards"] and 'id="codes-link">player codes</a>' in found["round"]
+    assert "their player code" in found["cards"] and 'id="codes-link">look up a player code</a>' in found["round"]
     assert "Player codes of round 1" in codes and "Find a player" in codes
     assert "Player codes for the desk" in desk_list and "Player code" in desk_list
     assert "Both pairs played" in found["phone"] and "Both teams played" not in found["phone"]
@@ -104,7 +106,8 @@ def test_a_team_tournament_keeps_its_team_codes(client, director, published_roun
     round_ = published_round(tournament, 4)
     client.force_login(director)
     found = pages(client, tournament, round_)
-    assert "its team code" in found["cards"] and 'id="codes-link">team codes</a>' in found["round"]
+    # Two names for the two lists: the desk's PDF, and the page to look one code up (issue 34).
+    assert "its team code" in found["cards"] and 'id="codes-link">look up a team code</a>' in found["round"]
     assert "Team codes for the desk" in team_codes_html(round_)
     assert ">Team codes for the desk</a>" in found["round"] and ">Wall list by team</a>" in found["round"]
     assert "<th>Team</th>" in found["wall"]

@@ -48,6 +48,7 @@ director_patterns = (
         path("", director.TournamentList.as_view(), name="tournament_list"),
         path("new/", director.TournamentCreate.as_view(), name="tournament_create"),
         path("restore/", restore.restore, name="tournament_restore"),
+        path("t/<slug:slug>/", director.tournament_home, name="tournament_home"),
         path("t/<slug:slug>/tournament.json", downloads.tournament_file, {"identifier": "tournament-json"},
              name="tournament_download"),
         path("t/<slug:slug>/backups/", backups.backup_list, name="backups"),

@@ -71,6 +71,27 @@ def test_director_checks_in_a_team(page, page_problems, live_server, director, t
 
     assert list(Team.objects.filter(tournament=tournament, checked_in=True)) == [team]
     assert Team.objects.get(pk=team.pk).checked_in_at is not None
+
+    # Found by the search and checked in: the search is emptied for the next team, the list whole again.
+    search = page.locator("#checkin-filter")
+    search.fill(teams[2].name)
+    expect(page.locator("#checkin-list > li")).to_have_count(1)
+    page.locator(f"#team-{teams[2].pk} button[type=submit]").tap()
+    expect(search).to_have_value("")
+    expect(search).to_be_focused()
+    expect(page.locator("#checkin-list > li")).to_have_count(3)
+    expect(counter).to_have_text(re.compile(r"^\s*2\s*/\s*3\s*$"))
+
+    # Un-checking asks first: "no" leaves the team present, "yes" takes it off.
+    answers = iter([False, True])
+    page.on("dialog", lambda dialog: dialog.accept() if next(answers) else dialog.dismiss())
+    button = page.locator(f"#team-{team.pk} button[type=submit]")
+    button.tap()
+    page.wait_for_timeout(300)
+    expect(button).to_have_attribute("aria-pressed", "true")
+    button.tap()
+    expect(page.locator(f"#team-{team.pk} button[type=submit]")).to_have_attribute("aria-pressed", "false")
+    expect(counter).to_have_text(re.compile(r"^\s*1\s*/\s*3\s*$"))
     assert page_problems == []
 
 

@@ -102,6 +102,8 @@ class GamePlugin:
     """Whether the players sit in a board's colours (the seating shows "red + yellow")."""
     dispute_desk_url_name: str = ""
     """The director's page where this game's disputes are ruled (a URL name taking the tournament's slug)."""
+    dispute_desk_label: str | Promise = ""
+    """What the button beside a table that opens that page says: what it opens."""
     keeps_card_rulings: bool = False
     """Whether this game's rulings are card questions kept by the card rules helper
     (:mod:`tournaments.services.card_rulings`), not claims ruled at the dispute desk."""

@@ -272,6 +272,7 @@ class Keezen(GamePlugin):
     result_fields = RESULT_FIELDS
     sides_per_table = (2, 3)  # a six-player board seats three
     dispute_desk_url_name = "director:dispute_desk"
+    dispute_desk_label = gettext_lazy("Dispute: rules engine")
     site_name = gettext_lazy("Keezen Tournament")
     has_clock_stop = True
     seat_colours = True

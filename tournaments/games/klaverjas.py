@@ -109,6 +109,7 @@ class Klaverjas(GamePlugin):
     game = Game.KLAVERJAS
     result_fields = RESULT_FIELDS
     dispute_desk_url_name = "director:card_rules"
+    dispute_desk_label = gettext_lazy("Dispute: card rules")
     keeps_card_rulings = True
     site_name = gettext_lazy("Klaverjas Tournament")
     seats_two_only = gettext_lazy("A Klaverjassen table seats two teams.")

@@ -67,3 +67,16 @@ def find_places(round_: Round, query: str, names: str = PublicNames.FULL) -> lis
         places.append(Place(bye.team, None, None, (), bye=True, name=shown_team_name(bye.team, names, individual)))
     # The first MAX_PLACES of this round's places: teams not in the round (withdrawn, absent) take no room.
     return sorted(places, key=lambda place: sort_key(place.team.name))[:MAX_PLACES]
+
+
+def not_in_round(round_: Round, query: str, names: str = PublicNames.FULL) -> list[str]:
+    """The teams that ``query`` finds (as :func:`find_places` searches) but that have neither a
+    table nor a bye in the round — registered, not drawn (not checked in, or late): "find my
+    table" sends them to the desk instead of saying that nobody matches. Names as the public sees
+    them, at most :data:`MAX_PLACES`."""
+    team_ids = matching_team_ids(round_.tournament_id, query, names=names)
+    placed = set(round_.tables.filter(seats__team_id__in=team_ids).values_list("seats__team_id", flat=True))
+    placed |= set(Bye.objects.filter(round=round_, team_id__in=team_ids).values_list("team_id", flat=True))
+    individual = round_.tournament.individual
+    teams = Team.objects.filter(pk__in=set(team_ids) - placed)
+    return sorted((shown_team_name(team, names, individual) for team in teams), key=sort_key)[:MAX_PLACES]

@@ -26,6 +26,14 @@ from tournaments.services.search import matching_team_ids
 from tournaments.views.lookups import REFUSED, search_text, tournament_or_404
 
 
+@director_required
+def tournament_home(request: HttpRequest, slug: str) -> HttpResponse:
+    """``/director/t/<slug>/``: where the list of tournaments opens it (its teams; a practice run's
+    own page), so that an address typed or cut short lands somewhere."""
+    tournament = tournament_or_404(slug)
+    return redirect("director:practice_run" if tournament.practice else "director:team_list", tournament.slug)
+
+
 class TournamentMixin(DirectorRequiredMixin):
     """Resolves ``self.tournament`` from the URL's slug, after the permission check."""
 

@@ -9,7 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from tournaments.services.clock import clock, current_round
-from tournaments.services.places import find_places, round_tables
+from tournaments.services.places import find_places, not_in_round, round_tables
 from tournaments.services.round_sheets import public_sheet
 from tournaments.services.ruling_words import public_rulings
 from tournaments.services.seating import sides
@@ -35,7 +35,9 @@ def find_table(request: HttpRequest, slug: str) -> HttpResponse:
     round_ = current_round(tournament.pk)
     query = search_text(request)
     places = find_places(round_, query, tournament.public_names) if round_ is not None and query else []
-    context = {"tournament": tournament, "round": round_, "query": query, "places": places,
+    # Nobody seated matches: a team that is registered but not drawn is sent to the desk.
+    absent = not_in_round(round_, query, tournament.public_names) if round_ is not None and query and not places else []
+    context = {"tournament": tournament, "round": round_, "query": query, "places": places, "absent": absent,
                "clock": clock(round_) if round_ else None}
     template = "tournaments/public/_places.html" if request.htmx else "tournaments/public/find.html"
     return render(request, template, context)

@@ -11,6 +11,9 @@
      select, such as the desk's forfeit, or a checkbox does not by itself).
    - [data-slug-from="id_name"][data-slug-to="id_slug"] around a form: the short name follows the
      name as it is typed (as Django's slugify makes it), until the short name is edited by hand.
+   - [data-clears="id"] on a form htmx posts: once it is done, the field of that id is emptied (and
+     its list shown whole again, by the field's "search" trigger) and takes the focus, for the next
+     one (the check-in's search after a team is checked in).
    - [data-poll-visible] on an element that htmx polls ("every 30s, shown from:document"): no poll
      while the tab is hidden (a phone in a pocket); when it is shown again the document gets a
      "shown" event, which polls at once. */
@@ -32,6 +35,18 @@
   document.addEventListener("htmx:beforeRequest", function (event) {
     var poller = event.detail && event.detail.elt;
     if (document.hidden && poller && poller.hasAttribute && poller.hasAttribute("data-poll-visible")) event.preventDefault();
+  });
+  // Before the swap: the answer replaces the form, and a removed element's events reach no one.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var asked = event.detail && event.detail.requestConfig && event.detail.requestConfig.elt;  // detail.elt: the target
+    var form = asked && asked.closest && asked.closest("[data-clears]");
+    var status = event.detail && event.detail.xhr ? event.detail.xhr.status : 0;
+    if (!form || status < 200 || status >= 300) return;
+    var field = document.getElementById(form.getAttribute("data-clears"));
+    if (!field || !field.value) return;
+    field.value = "";
+    field.dispatchEvent(new Event("search"));
+    field.focus();
   });
   document.addEventListener("visibilitychange", function () {
     if (!document.hidden) document.dispatchEvent(new Event("shown"));
