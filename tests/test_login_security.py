@@ -54,9 +54,10 @@ def test_forty_wrong_passwords_then_the_right_one_is_refused_until_the_wait_pass
     wait = assert_throttled(log_in(client, "director", PASSWORD), at_most=30)
     assert not logged_in(client)
 
-    move_back(wait - 1)
-    assert_throttled(log_in(client, "director", PASSWORD), at_most=1)
-    move_back(1)
+    left = min(wait, 10)  # what is left of the wait: room for a slow machine between two requests
+    move_back(wait - left)
+    assert_throttled(log_in(client, "director", PASSWORD), at_most=left)
+    move_back(left)
     response = log_in(client, "director", PASSWORD)
     assert response.status_code == 302 and logged_in(client)
     assert not Attempt.objects.filter(key=logins.account_key("director")).exists()  # a success clears it
