@@ -22,7 +22,6 @@ import http.client
 import json
 import random
 import statistics
-import sys
 import threading
 import time
 import urllib.parse
@@ -87,7 +86,6 @@ def main() -> None:
     phases = {"busy": [a for a in answers if a[0] < began + args.busy],
               "quiet": [a for a in answers if a[0] >= began + args.busy]}
     figures = {name: figures_of(chosen) for name, chosen in phases.items()}
-    figures["all"] = figures_of(answers)
     figures.update(phones=args.phones, every_s=args.every, busy_s=args.busy, duration_s=args.duration)
     for name in ("busy", "quiet"):
         shown = figures[name]
@@ -97,7 +95,6 @@ def main() -> None:
                   f"{shown['errors']} errors")
     with open(args.out, "w", encoding="utf-8") as out:
         json.dump(figures, out)
-    sys.exit(0)
 
 
 def figures_of(answers: list[tuple[float, float, int]]) -> dict:

@@ -75,8 +75,6 @@ def not_in_round(round_: Round, query: str, names: str = PublicNames.FULL) -> li
     table" sends them to the desk instead of saying that nobody matches. Names as the public sees
     them, at most :data:`MAX_PLACES`."""
     team_ids = matching_team_ids(round_.tournament_id, query, names=names)
-    placed = set(round_.tables.filter(seats__team_id__in=team_ids).values_list("seats__team_id", flat=True))
-    placed |= set(Bye.objects.filter(round=round_, team_id__in=team_ids).values_list("team_id", flat=True))
     individual = round_.tournament.individual
-    teams = Team.objects.filter(pk__in=set(team_ids) - placed)
+    teams = Team.objects.filter(pk__in=team_ids).exclude(seats__round=round_).exclude(bye__round=round_)
     return sorted((shown_team_name(team, names, individual) for team in teams), key=sort_key)[:MAX_PLACES]

@@ -60,7 +60,7 @@ INTERVAL_SECONDS = 0.5
 """How often an idle thread looks for a task: a print file asked for starts within this."""
 BEAT_SECONDS = min(5.0, STALE_SECONDS / 4)
 MAX_RUNS = 3
-RETRY_SECONDS = min(5.0, STALE_SECONDS / 4)
+RETRY_SECONDS = BEAT_SECONDS  # a database that does not answer is asked again as often as a beat
 KEEP_FINISHED = datetime.timedelta(days=2)
 FORGET_WORKERS_AFTER = datetime.timedelta(days=1)
 TIDY_EVERY_SECONDS = 3600.0
