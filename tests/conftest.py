@@ -17,10 +17,17 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.db import connection
 
 from tournaments.models import Tournament
 from tournaments.permissions import directors_group
 from tournaments.services.teams import TeamData, register_teams
+
+concurrent_writers = pytest.mark.skipif(
+    connection.vendor != "postgresql",
+    reason="the in-memory SQLite test database refuses concurrent writers instead of queueing them; "
+           "CI runs this on PostgreSQL")
+"""A test of real concurrent requests, each on its own database connection: run on PostgreSQL."""
 
 PASSWORD = "keezen-test-password"
 

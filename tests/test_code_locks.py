@@ -22,6 +22,7 @@ from tournaments.models import Result, ResultEvent, ResultState, Round
 from tournaments.services import clock as clock_services
 from tournaments.services import table_entry as entry
 from tournaments.views.table_entry import PHONE_COOKIE
+from tests.conftest import concurrent_writers
 
 pytestmark = pytest.mark.usefixtures("english")
 
@@ -139,9 +140,7 @@ def pool_for_every_thread():
         yield
 
 
-@pytest.mark.skipif(connection.vendor != "postgresql",
-                    reason="the in-memory SQLite test database refuses concurrent writers instead of queueing them; "
-                           "CI runs this on PostgreSQL")
+@concurrent_writers
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.usefixtures("pool_for_every_thread")
 @pytest.mark.parametrize("made_up", [False, True], ids=["one phone", "a made-up cookie each"])

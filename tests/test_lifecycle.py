@@ -36,6 +36,7 @@ from tournaments.services.draft import publish, unpublish
 from tournaments.services.pairing import pair_round
 from tournaments.services.results import record_result
 from tournaments.services.rounds import add_round
+from tests.conftest import concurrent_writers
 
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 SHEET = {"arrivals": [0] * 8}
@@ -161,9 +162,7 @@ def test_the_settings_form_shows_the_status_but_does_not_set_it(director_client,
     assert status(tournament) == TournamentStatus.RUNNING  # a form opened before round 1 cannot set it back
 
 
-@pytest.mark.skipif(connection.vendor != "postgresql",
-                    reason="the in-memory SQLite test database refuses concurrent writers instead of queueing them; "
-                           "CI runs this on PostgreSQL")
+@concurrent_writers
 @pytest.mark.django_db(transaction=True)
 def test_the_last_two_sheets_confirmed_at_once_finish_the_tournament(tournament, make_teams):
     """Each confirmation locks only its own table; the tournament's row lock in ``update_status``

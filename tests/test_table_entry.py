@@ -21,6 +21,7 @@ from tournaments.services.results import record_result
 from tournaments.services.rounds import add_round
 from tournaments.services.sheet_states import status_of
 from tournaments.services.standings import standings_json
+from tests.conftest import concurrent_writers
 
 
 pytestmark = pytest.mark.usefixtures("english")
@@ -209,9 +210,7 @@ def test_the_director_corrects_with_a_reason_and_the_history_stays(director_clie
     assert 'id="table-6" data-status="corrected"' in overview
 
 
-@pytest.mark.skipif(connection.vendor != "postgresql",
-                    reason="the in-memory SQLite test database refuses concurrent writers instead of queueing them; "
-                           "CI runs this on PostgreSQL")
+@concurrent_writers
 @pytest.mark.django_db(transaction=True)
 def test_two_phones_submitting_at_once_never_overwrite(tournament, make_teams):
     """Exactly one submission wins; the other is told what is there. Real concurrent requests, each

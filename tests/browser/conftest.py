@@ -86,7 +86,8 @@ class KeptTab:
     are cleared (a test signs in again if it needs to), the screen size, routes and the page
     itself (``about:blank``, so no poll of the last page reaches the next test's server). Not for
     tests that add init scripts, exposed bindings or ``page.clock``: those cannot be taken back;
-    such a test uses ``page``. The site's scripts keep nothing in the browser's storage."""
+    such a test uses ``page``. The browser's storage (the table link's outbox keeps what is typed
+    there) is emptied too."""
 
     def __init__(self, browser, live_server, timeout_ms: int | None, **options):
         self.options = options
@@ -101,6 +102,8 @@ class KeptTab:
 
     def leave(self) -> None:
         self.page.unroute_all(behavior="ignoreErrors")
+        if self.page.url.startswith("http"):
+            self.page.evaluate("() => { try { localStorage.clear(); sessionStorage.clear(); } catch (e) {} }")
         self.page.goto("about:blank")
         if self.page.viewport_size != self.options["viewport"]:
             self.page.set_viewport_size(self.options["viewport"])

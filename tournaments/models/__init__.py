@@ -3,6 +3,7 @@
 - :mod:`.registration` — tournaments, clubs, teams and players;
 - :mod:`.rounds` — rounds, tables with their seated teams, byes, and the versioned results;
 - :mod:`.rulings` — the dispute desk's rulings, kept with the table;
+- :mod:`.sent_actions` — what a table link's phone sent, by its one-time key;
 - :mod:`.print_files` — PDFs rendered in the background, ready before the click;
 - :mod:`.workers` — the background workers, as each says it is alive.
 """
@@ -41,4 +42,5 @@ from tournaments.models.rounds import (  # noqa: F401
     TableSeat,
 )
 from tournaments.models.rulings import Ruling  # noqa: F401
+from tournaments.models.sent_actions import SentAction  # noqa: F401
 from tournaments.models.workers import Worker  # noqa: F401

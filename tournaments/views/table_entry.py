@@ -16,7 +16,7 @@ from django.views.decorators.cache import never_cache
 
 from common.https import client_address
 from tournaments.models import Table
-from tournaments.services import limits
+from tournaments.services import limits, sent_actions
 from tournaments.services import table_entry as entry
 from tournaments.services.clock import clock
 from tournaments.services.results import table_scores
@@ -93,7 +93,8 @@ def _page(request: HttpRequest, table: Table, status: int | None = None, proved:
     context = {
         "table": table, "round": table.round, "tournament": table.round.tournament, "sides": sides(table),
         "current": current, "status": status_of(current),
-        "clock": clock(table.round), "fields": request.POST, **extra,
+        "clock": clock(table.round), "fields": request.POST, "action_key": sent_actions.new_key(table),
+        "key_field": sent_actions.KEY_FIELD, **extra,
     }
     if current is not None:
         context["current_rows"] = list(zip(context["sides"], table_scores(table, current.sheet)))
@@ -125,40 +126,67 @@ def sheet(request: HttpRequest, token: str) -> HttpResponse:
     return _with_phone_cookie(request, _sheet(request, table, token), table)
 
 
+ACTIONS = ("submit", "confirm", "dispute")
+
+
 def _sheet(request: HttpRequest, table: Table, token: str) -> HttpResponse:
     if request.method != "POST":
         return _page(request, table)
     action = request.POST.get("action", "")
+    if action == "preview":
+        return _preview(request, table)
+    if action not in ACTIONS:
+        return _page(request, table, status=400, errors=[_("Something was missing from the form; try again.")])
     try:
-        if action == "preview":
-            return _preview(request, table)
+        outcome = sent_actions.once(table, request.POST, lambda: _act(request, table, action))
+    except sent_actions.KeyRefused as refused:
+        return _page(request, _find(token), status=422, errors=[refused.message])
+    return _answer(request, table, token, outcome)
+
+
+def _act(request: HttpRequest, table: Table, action: str) -> sent_actions.Outcome:
+    """The action of the table link's form, done or refused (:mod:`.sent_actions` keeps what it came to)."""
+    Outcome = sent_actions.Outcome
+    try:
         if action == "submit":
             data, errors, _points = evaluate(table, request.POST)
-            if errors:
-                return _page(request, table, status=400, errors=errors)
+            if errors:  # a form to mend, or the question whether the game is over: nothing was done
+                return Outcome(400, errors, kept=False)
             # Who submits is whose code this is: a "team" field is no one's word.
             result = entry.submit_with_code(table, request.POST.get("code", ""), data, guesser=_phone(request, table),
                                             address=client_address(request))
-            return _keep_side(request, redirect("table:sheet", token), table, result.submitted_by)
-        if action in ("confirm", "dispute"):
-            code = _code(request, table)
-            if action == "confirm":
-                entry.confirm(table, code, guesser=_phone(request, table), address=client_address(request))
-            else:
-                entry.dispute(table, code, request.POST.get("note", ""), guesser=_phone(request, table),
-                              address=client_address(request))
-            return redirect("table:sheet", token)
+            return Outcome(303, position=result.submitted_by)
+        code = _code(request, table)
+        if action == "confirm":
+            entry.confirm(table, code, guesser=_phone(request, table), address=client_address(request))
+        else:
+            entry.dispute(table, code, request.POST.get("note", ""), guesser=_phone(request, table),
+                          address=client_address(request))
+        return Outcome(303)
     except entry.CodeLocked as error:
-        return rate_limited(_page(request, table, errors=error.messages), error.wait)
-    except entry.Conflict as error:  # the page is built again from the database: it shows the first sheet,
-        # and this phone, its side proved by its code, may confirm or dispute it without typing it again
-        return _keep_side(request, _page(request, _find(token), status=409, errors=error.messages,
-                                         proved=error.position), table, error.position)
+        return Outcome(429, error.messages, wait=error.wait, kept=False)
+    except entry.Conflict as error:
+        return Outcome(409, error.messages, position=error.position)
     except entry.LinkClosed as error:
-        return _page(request, table, status=410, errors=error.messages)
+        return Outcome(410, error.messages)
     except ValidationError as error:
-        return _page(request, _find(token), status=400, errors=error.messages)
-    return _page(request, table, status=400, errors=[_("Something was missing from the form; try again.")])
+        return Outcome(400, error.messages)
+
+
+def _answer(request: HttpRequest, table: Table, token: str, outcome: sent_actions.Outcome) -> HttpResponse:
+    """The page after an action: the sheet's page again (a redirect) once it was done, else the
+    refusal. A refusal after a sheet came in (409) or a code was refused (400) shows the table as it
+    is now, and a 409's phone, its side proved by its code, may confirm or dispute the first sheet
+    without typing it again."""
+    if outcome.done:
+        return _keep_side(request, redirect("table:sheet", token), table, outcome.position)
+    if outcome.status == 429:
+        return rate_limited(_page(request, table, errors=outcome.messages), outcome.wait)
+    if outcome.status == 410:
+        return _page(request, table, status=410, errors=outcome.messages)
+    page = _page(request, _find(token), status=outcome.status, errors=outcome.messages,
+                 proved=outcome.position if outcome.status == 409 else None)
+    return _keep_side(request, page, table, outcome.position) if outcome.status == 409 else page
 
 
 def _preview(request: HttpRequest, table: Table) -> HttpResponse:
