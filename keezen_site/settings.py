@@ -270,6 +270,7 @@ BACKUPS_RUN = _run_mode("BACKUPS_RUN", ("task", "inline", "off"))
 
 # Phones refresh public standings in place at most this often (seconds).
 PUBLIC_POLL_SECONDS = 30
+PASS_POLL_SECONDS = 4  # a team pass shows a newly published round's table within 5 s (views/team_pass.py)
 
 # Search engines stay out by default (robots.txt and a noindex on every page): players' names
 # are on the public pages. SEARCH_ENGINES_ALLOWED=1 lets them index the public pages only.

@@ -1,5 +1,6 @@
 """URL tiers: ``public`` (no login), ``table`` (a table's private link: that table's sheet and
-nothing else) and ``director`` (director permission required)."""
+nothing else), ``pass`` (a team's private link for the day: that team's table, sheet and results)
+and ``director`` (director permission required)."""
 
 from django.urls import include, path
 
@@ -20,10 +21,12 @@ from tournaments.views import (
     results_desk,
     results_overview,
     rounds,
+    self_checkin,
     standings,
     table_entry,
     team_codes,
     team_excel,
+    team_pass,
 )
 
 public_patterns = (
@@ -73,6 +76,8 @@ director_patterns = (
              name="player_remove_data"),
         path("t/<slug:slug>/checkin/", director.checkin, name="checkin"),
         path("t/<slug:slug>/checkin/<int:pk>/", director.checkin_toggle, name="checkin_toggle"),
+        path("t/<slug:slug>/checkin/door/", self_checkin.door_switch, name="door_switch"),
+        path("t/<slug:slug>/teams/<int:pk>/pass/replace/", director.team_pass_replace, name="team_pass_replace"),
         path("t/<slug:slug>/teams/template.xlsx", downloads.tournament_file, {"identifier": "teams-template-xlsx"},
              name="team_template"),
         path("t/<slug:slug>/teams/export.xlsx", downloads.tournament_file, {"identifier": "teams-xlsx"},
@@ -133,8 +138,19 @@ table_patterns = (
     "table",
 )
 
+pass_patterns = (
+    [
+        path("p/<str:token>/", team_pass.page, name="page"),
+        path("p/<str:token>/now/", team_pass.now, name="now"),
+        path("p/<str:token>/sheet/", team_pass.sheet, name="sheet"),
+        path("p/<str:token>/here/", team_pass.here, name="here"),
+    ],
+    "pass",
+)
+
 urlpatterns = [
     path("", include(public_patterns)),
     path("", include(table_patterns)),
+    path("", include(pass_patterns)),
     path("director/", include(director_patterns)),
 ]

@@ -100,6 +100,8 @@ class GamePlugin:
     """Whether a round is a number of deals (``Tournament.deals``), shown on the tournament's public page."""
     seat_colours: bool = False
     """Whether the players sit in a board's colours (the seating shows "red + yellow")."""
+    rules_helper_url_name: str = ""
+    """The public rules helper of the game (a team pass links to it)."""
     dispute_desk_url_name: str = ""
     """The director's page where this game's disputes are ruled (a URL name taking the tournament's slug)."""
     dispute_desk_label: str | Promise = ""

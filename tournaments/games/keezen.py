@@ -271,6 +271,7 @@ class Keezen(GamePlugin):
     game = Game.KEEZEN
     result_fields = RESULT_FIELDS
     sides_per_table = (2, 3)  # a six-player board seats three
+    rules_helper_url_name = "public:rules_helper"
     dispute_desk_url_name = "director:dispute_desk"
     dispute_desk_label = gettext_lazy("Dispute: rules engine")
     site_name = gettext_lazy("Keezen Tournament")

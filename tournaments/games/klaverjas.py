@@ -108,6 +108,7 @@ def _message(problem: klaverjas.CardProblem, names: list[str]) -> str:
 class Klaverjas(GamePlugin):
     game = Game.KLAVERJAS
     result_fields = RESULT_FIELDS
+    rules_helper_url_name = "public:card_rules"
     dispute_desk_url_name = "director:card_rules"
     dispute_desk_label = gettext_lazy("Dispute: card rules")
     keeps_card_rulings = True

@@ -26,6 +26,7 @@ from tournaments.models.registration import (  # noqa: F401
     TeamQuerySet,
     Tournament,
     TournamentStatus,
+    new_pass_token,
     new_seed,
 )
 from tournaments.models.rounds import (  # noqa: F401

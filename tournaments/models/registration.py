@@ -44,6 +44,11 @@ BACKUP_KEY_PATTERN = r"[0-9a-f]{16,32}"
 a folder, so nothing else is ever read from a tournament file."""
 
 
+def new_pass_token() -> str:
+    """The secret of a team's pass (``/p/<token>/``, the QR code handed out at the door): 128 random bits."""
+    return secrets.token_urlsafe(16)
+
+
 def new_seed() -> int:
     """A random seed for the tournament's draws, stored so that every draw can be repeated."""
     return secrets.randbelow(2**31 - 1) + 1
@@ -258,6 +263,10 @@ class Tournament(models.Model):
     # When the version last went up: a page of the previous version may be served for a moment
     # (services/render_once.py) while the new one renders, never longer than that.
     results_changed_at = models.DateTimeField(_("results changed at"), null=True, blank=True, editable=False)
+    # Self check-in (services/door_window.py): teams check themselves in from their pass from
+    # door_opens_at until door_closes_at (none: until the director closes the door).
+    door_opens_at = models.DateTimeField(_("self check-in opens at"), null=True, blank=True, editable=False)
+    door_closes_at = models.DateTimeField(_("self check-in closes at"), null=True, blank=True, editable=False)
 
     objects = TournamentQuerySet.as_manager()
 
@@ -362,6 +371,7 @@ class Team(models.Model):
     )
     checked_in = models.BooleanField(_("checked in"), default=False)
     checked_in_at = models.DateTimeField(_("checked in at"), null=True, blank=True)
+    pass_token = models.CharField(_("team pass"), max_length=32, unique=True, default=new_pass_token, editable=False)
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
     registered_at = models.DateTimeField(_("registered at"), default=timezone.now, editable=False)
 

@@ -50,7 +50,16 @@ def round_tables(round_: Round, names: str = PublicNames.FULL) -> list[tuple[Tab
 def find_places(round_: Round, query: str, names: str = PublicNames.FULL) -> list[Place]:
     """Teams of the round matching ``query`` (team or player name, or team number); player names
     as ``names`` (the tournament's ``public_names``) shows them, in the places found too."""
-    team_ids = matching_team_ids(round_.tournament_id, query, names=names)
+    return _places(round_, matching_team_ids(round_.tournament_id, query, names=names), names)
+
+
+def place_of(round_: Round, team: Team, names: str = PublicNames.FULL) -> Place | None:
+    """``team``'s place in the round (its table, or its bye); None when it is not drawn in it."""
+    found = _places(round_, {team.pk}, names)
+    return found[0] if found else None
+
+
+def _places(round_: Round, team_ids, names: str) -> list[Place]:
     tables = (
         round_.tables.filter(seats__team_id__in=team_ids).distinct().order_by("number").with_seats()
     )

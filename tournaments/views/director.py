@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import urljoin
+
 from django.contrib import messages
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Q
@@ -14,13 +16,14 @@ from django.views.decorators.http import require_POST
 from django.views.generic import CreateView, ListView, TemplateView, UpdateView
 from django_tables2 import Column, SingleTableMixin
 
+from common.https import phones_url
 from common.redirects import back_to
 from tournaments import screens
 from tournaments.forms import TeamForm, TournamentForm
 from tournaments.listings import ListingPaginator, TeamListing
 from tournaments.models import Team, Tournament
 from tournaments.permissions import DirectorRequiredMixin, director_required
-from tournaments.services import lifecycle
+from tournaments.services import door_window, lifecycle, team_passes
 from tournaments.services import teams as team_services
 from tournaments.services.search import matching_team_ids
 from tournaments.views.lookups import REFUSED, search_text, tournament_or_404
@@ -164,7 +167,10 @@ class TeamFormMixin(TournamentMixin):
         return redirect("director:team_list", self.tournament.slug)
 
     def render(self, form):
-        return render(self.request, self.template_name, {"tournament": self.tournament, "form": form, "team": self.get_team()},
+        team = self.get_team()
+        pass_link = urljoin(phones_url(self.request), reverse("pass:page", args=[team.pass_token])) if team else ""
+        return render(self.request, self.template_name, {"tournament": self.tournament, "form": form, "team": team,
+                                                         "pass_link": pass_link},
                       status=REFUSED if form.errors else 200)
 
 
@@ -206,6 +212,16 @@ def team_withdraw(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 @director_required
 @require_POST
+def team_pass_replace(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """A new pass for the team (lost, or seen by others): the old link opens nothing from now on."""
+    team = team_passes.replace_pass(_tournament_team(slug, pk))
+    messages.info(request, _("%(team)s has a new pass: print it (Team passes) or show the new link. The old one "
+                             "no longer opens.") % {"team": team})
+    return redirect("director:team_edit", slug, pk)
+
+
+@director_required
+@require_POST
 def team_reinstate(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     team = team_services.set_withdrawn(_tournament_team(slug, pk), False)
     messages.info(request, (_("Player %(team)s reinstated.") if team.tournament.individual
@@ -224,6 +240,7 @@ def _checkin_context(tournament: Tournament, query: str = "") -> dict:
         "teams": shown,
         **screens.page_data(screens.CHECKIN, tournament, shown),  # what the apps show (door: the fees)
         "query": query,
+        "door": door_window.door(tournament),
         "present_count": sum(t.checked_in for t in teams),
         "team_count": len(teams),
     }

@@ -22,10 +22,13 @@ from collections.abc import Callable
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import resolve, reverse
 
+from common.https import client_address
 from tournaments.models import Round, Table, Tournament
+from tournaments.services import limits
+from tournaments.services.table_entry import LINK_TRIES, LINK_WINDOW
 
 
 def tournament_or_404(slug: str) -> Tournament:
@@ -88,6 +91,17 @@ def search_text(request: HttpRequest) -> str:
 
 REFUSED = 422  # a form refused for what was typed: the same page with the errors
 CONFLICT = 409  # a button refused because of the tournament's state: the same page with the message
+
+
+def unknown_secret(request: HttpRequest, kind: str, template: str) -> HttpResponse:
+    """The answer to an unknown private link of ``kind`` (a table link, a team pass): 404, counted per
+    address, and past :data:`~tournaments.services.table_entry.LINK_TRIES` a minute 429 with the
+    wait, so nobody finds a link by guessing. A known link always answers, whatever its address did."""
+    address = f"{kind}:{client_address(request)}"
+    if limits.count(address, LINK_WINDOW) > LINK_TRIES:
+        wait = limits.blocked(address, LINK_TRIES, LINK_WINDOW) or LINK_WINDOW
+        return rate_limited(render(request, template, {"wait": wait}), wait)
+    return render(request, template, {}, status=404)
 
 
 def rate_limited(response: HttpResponse, wait: int) -> HttpResponse:

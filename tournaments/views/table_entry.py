@@ -1,11 +1,15 @@
 """The table's private link (``/s/<token>/``, the QR code on the table card): submit the sheet on a
 phone with the team's own code, confirm or dispute it with another team's code. The third URL
 tier, next to public and director: a link reaches its own table's sheet and nothing else. Thin:
-the rules are in services/table_entry.py."""
+the rules are in services/table_entry.py.
+
+The same page serves a team pass (``views/team_pass.py``): there the pass proves the team, so no
+code is typed (:class:`Entrant`)."""
 
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
@@ -16,14 +20,14 @@ from django.views.decorators.cache import never_cache
 
 from common.https import client_address
 from tournaments.models import Table
-from tournaments.services import limits, sent_actions
+from tournaments.services import sent_actions
 from tournaments.services import table_entry as entry
 from tournaments.services.clock import clock
 from tournaments.services.results import table_scores
 from tournaments.services.seating import Side, sides
 from tournaments.services.sheet_entry import evaluate
 from tournaments.services.sheet_states import status_of
-from tournaments.views.lookups import link_table, rate_limited
+from tournaments.views.lookups import link_table, rate_limited, unknown_secret
 
 
 PHONE_COOKIE = "keezen_phone"  # this phone at this table, signed by the server: wrong codes lock the phone
@@ -81,18 +85,32 @@ def _code(request: HttpRequest, table: Table) -> str:
     return kept.codes[0]
 
 
+@dataclass(frozen=True)
+class Entrant:
+    """Who enters on this page and where it goes back to (``url``): the phone of a table link, which
+    proves its side with a code (``side`` None), or a team pass's, which is that ``side`` and sends its
+    ``code`` itself (``guesser``: the pass, in good standing whatever other phones guessed; ``back``:
+    the pass's own page)."""
+
+    url: str
+    side: Side | None = None
+    code: str = ""
+    guesser: str = ""
+    back: str = ""
+
+
 def _find(token: str) -> Table | None:
     return link_table(token)
 
 
-def _page(request: HttpRequest, table: Table, status: int | None = None, proved: int | None = None,
+def _page(request: HttpRequest, table: Table, at: Entrant, status: int | None = None, proved: int | None = None,
           **extra) -> HttpResponse:
     """The table's sheet page; without a ``status``: 410 when the link is closed and no sheet is in.
     ``proved``: the side whose code this request just proved (see :func:`_kept_side`)."""
     current = table.current_sheet
     context = {
         "table": table, "round": table.round, "tournament": table.round.tournament, "sides": sides(table),
-        "current": current, "status": status_of(current),
+        "current": current, "status": status_of(current), "as_side": at.side, "pass_url": at.back,
         "clock": clock(table.round), "fields": request.POST, "action_key": sent_actions.new_key(table),
         "key_field": sent_actions.KEY_FIELD, **extra,
     }
@@ -100,9 +118,9 @@ def _page(request: HttpRequest, table: Table, status: int | None = None, proved:
         context["current_rows"] = list(zip(context["sides"], table_scores(table, current.sheet)))
         context["submitted_by"] = next((s for s in context["sides"] if s.position == current.submitted_by), None)
         if context["status"] == "submitted":  # honest about the code lock: no code form while this phone waits
-            lock = entry.code_lock(table, _phone(request, table), address=client_address(request))
+            lock = entry.code_lock(table, _guesser(request, table, at), address=client_address(request))
             context["code_locked"] = lock.messages[0] if lock else ""
-            context["kept"] = _kept_side(request, table, context["sides"], proved)
+            context["kept"] = at.side or _kept_side(request, table, context["sides"], proved)
     try:
         entry.check_link_open(table)
     except entry.LinkClosed as error:
@@ -118,50 +136,53 @@ def sheet(request: HttpRequest, token: str) -> HttpResponse:
     address, and past the limit answered 429 (only a guesser of links gets it)."""
     table = _find(token) if len(token) <= 64 else None
     if table is None:
-        address = f"table-link:{client_address(request)}"
-        if limits.count(address, entry.LINK_WINDOW) > entry.LINK_TRIES:
-            wait = limits.blocked(address, entry.LINK_TRIES, entry.LINK_WINDOW) or entry.LINK_WINDOW
-            return rate_limited(render(request, "tournaments/table/unknown.html", {"wait": wait}), wait)
-        return render(request, "tournaments/table/unknown.html", {}, status=404)
-    return _with_phone_cookie(request, _sheet(request, table, token), table)
+        return unknown_secret(request, "table-link", "tournaments/table/unknown.html")
+    at = Entrant(reverse("table:sheet", args=[token]))
+    return _with_phone_cookie(request, answer(request, table, at), table)
 
 
 ACTIONS = ("submit", "confirm", "dispute")
 
 
-def _sheet(request: HttpRequest, table: Table, token: str) -> HttpResponse:
+def answer(request: HttpRequest, table: Table, at: Entrant) -> HttpResponse:
+    """The sheet page of ``table`` for ``at``: shown (GET), its live points (preview), or an action done
+    once for its key (:mod:`tournaments.services.sent_actions`) and answered."""
     if request.method != "POST":
-        return _page(request, table)
+        return _page(request, table, at)
     action = request.POST.get("action", "")
     if action == "preview":
         return _preview(request, table)
     if action not in ACTIONS:
-        return _page(request, table, status=400, errors=[_("Something was missing from the form; try again.")])
+        return _page(request, table, at, status=400, errors=[_("Something was missing from the form; try again.")])
     try:
-        outcome = sent_actions.once(table, request.POST, lambda: _act(request, table, action))
+        outcome = sent_actions.once(table, request.POST, lambda: _act(request, table, action, at))
     except sent_actions.KeyRefused as refused:
-        return _page(request, _find(token), status=422, errors=[refused.message])
-    return _answer(request, table, token, outcome)
+        return _page(request, _find(table.token), at, status=422, errors=[refused.message])
+    return _answer(request, table, at, outcome)
 
 
-def _act(request: HttpRequest, table: Table, action: str) -> sent_actions.Outcome:
-    """The action of the table link's form, done or refused (:mod:`.sent_actions` keeps what it came to)."""
+def _guesser(request: HttpRequest, table: Table, at: Entrant) -> str:
+    return at.guesser or _phone(request, table)
+
+
+def _act(request: HttpRequest, table: Table, action: str, at: Entrant) -> sent_actions.Outcome:
+    """The action of the sheet page's form, done or refused (:mod:`.sent_actions` keeps what it came to)."""
     Outcome = sent_actions.Outcome
+    guesser, address = _guesser(request, table, at), client_address(request)
     try:
         if action == "submit":
             data, errors, _points = evaluate(table, request.POST)
             if errors:  # a form to mend, or the question whether the game is over: nothing was done
                 return Outcome(400, errors, kept=False)
             # Who submits is whose code this is: a "team" field is no one's word.
-            result = entry.submit_with_code(table, request.POST.get("code", ""), data, guesser=_phone(request, table),
-                                            address=client_address(request))
+            code = at.code or request.POST.get("code", "")
+            result = entry.submit_with_code(table, code, data, guesser=guesser, address=address)
             return Outcome(303, position=result.submitted_by)
-        code = _code(request, table)
+        code = at.code or _code(request, table)
         if action == "confirm":
-            entry.confirm(table, code, guesser=_phone(request, table), address=client_address(request))
+            entry.confirm(table, code, guesser=guesser, address=address)
         else:
-            entry.dispute(table, code, request.POST.get("note", ""), guesser=_phone(request, table),
-                          address=client_address(request))
+            entry.dispute(table, code, request.POST.get("note", ""), guesser=guesser, address=address)
         return Outcome(303)
     except entry.CodeLocked as error:
         return Outcome(429, error.messages, wait=error.wait, kept=False)
@@ -173,20 +194,22 @@ def _act(request: HttpRequest, table: Table, action: str) -> sent_actions.Outcom
         return Outcome(400, error.messages)
 
 
-def _answer(request: HttpRequest, table: Table, token: str, outcome: sent_actions.Outcome) -> HttpResponse:
+def _answer(request: HttpRequest, table: Table, at: Entrant, outcome: sent_actions.Outcome) -> HttpResponse:
     """The page after an action: the sheet's page again (a redirect) once it was done, else the
     refusal. A refusal after a sheet came in (409) or a code was refused (400) shows the table as it
     is now, and a 409's phone, its side proved by its code, may confirm or dispute the first sheet
     without typing it again."""
+    kept = at.side is None  # a table link's phone keeps the side it proved; a pass is its side
     if outcome.done:
-        return _keep_side(request, redirect("table:sheet", token), table, outcome.position)
+        done = redirect(at.url)
+        return _keep_side(request, done, table, outcome.position) if kept else done
     if outcome.status == 429:
-        return rate_limited(_page(request, table, errors=outcome.messages), outcome.wait)
+        return rate_limited(_page(request, table, at, errors=outcome.messages), outcome.wait)
     if outcome.status == 410:
-        return _page(request, table, status=410, errors=outcome.messages)
-    page = _page(request, _find(token), status=outcome.status, errors=outcome.messages,
+        return _page(request, table, at, status=410, errors=outcome.messages)
+    page = _page(request, _find(table.token), at, status=outcome.status, errors=outcome.messages,
                  proved=outcome.position if outcome.status == 409 else None)
-    return _keep_side(request, page, table, outcome.position) if outcome.status == 409 else page
+    return _keep_side(request, page, table, outcome.position) if kept and outcome.status == 409 else page
 
 
 def _preview(request: HttpRequest, table: Table) -> HttpResponse:
