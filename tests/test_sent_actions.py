@@ -197,3 +197,27 @@ def test_two_sendings_at_once_are_one_sheet(tournament, published_round):
         thread.join()
     assert answers == [302, 302]
     assert Result.objects.filter(table=table).count() == 1
+
+
+def test_the_sheet_page_follows_its_sheet(client, running, django_assert_num_queries):
+    """The page polls ``?state`` (static/js/sheet_follow.js): one query, 304 while nothing changed."""
+    table = running.tables.get(number=1)
+    with django_assert_num_queries(1):
+        first = client.get(link(table) + "?state")
+    assert first.json() == {"state": "missing", "version": 0} and first["ETag"]
+    assert client.get(link(table) + "?state", HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    post(client, table, action="submit", code=codes(table)[1], arrivals="AAAAAAAA")
+    post(Client(), table, action="confirm", code=codes(table)[2])
+    assert client.get(link(table) + "?state").json() == {"state": "confirmed", "version": 1}
+    page = client.get(link(table), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert 'data-sheet-state="confirmed" data-sheet-version="1"' in page
+    assert Client().get("/s/unknown-link/?state").json() == {"state": "missing", "version": 0}
+
+
+def test_the_question_whether_the_game_is_over_keeps_the_sheet_and_its_points(client, running):
+    table = running.tables.get(number=1)
+    asked = post(client, table, action="submit", code=codes(table)[1], arrivals="AAB")
+    html = asked.content.decode()
+    assert asked.status_code == 400 and 'data-testid="unfinished-question"' in html
+    assert 'value="AAB"' in html and f'value="{codes(table)[1]}"' in html  # what was typed
+    assert 'data-testid="points-A"' in html  # and the live points, as before the question

@@ -44,6 +44,8 @@ def test_team_a_submits_team_b_confirms(browser, page, page_problems, live_serve
         other.locator("#code").fill(second.code)
         other.locator("button[name=action][value=confirm]").tap()
         expect(other.locator("#current")).to_have_attribute("data-status", "confirmed")
+    # Phone A, never reloaded by hand, follows its sheet (static/js/sheet_follow.js polls every 5 s).
+    expect(page.locator("#current")).to_have_attribute("data-status", "confirmed", timeout=8000)
 
     overview = director_client.get(f"/director/t/{tournament.slug}/rounds/1/results/").content.decode()
     assert 'id="table-1" data-status="confirmed"' in overview

@@ -12,14 +12,14 @@ import secrets
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
 from common.https import client_address
-from tournaments.models import Table
+from tournaments.models import Result, Table
 from tournaments.services import sent_actions
 from tournaments.services import table_entry as entry
 from tournaments.services.clock import clock
@@ -121,6 +121,9 @@ def _page(request: HttpRequest, table: Table, at: Entrant, status: int | None = 
             lock = entry.code_lock(table, _guesser(request, table, at), address=client_address(request))
             context["code_locked"] = lock.messages[0] if lock else ""
             context["kept"] = at.side or _kept_side(request, table, context["sides"], proved)
+    elif request.method == "POST" and request.POST.get("action") == "submit":  # a sheet sent back: its points too
+        _data, _errors, points = evaluate(table, request.POST)
+        context["preview_rows"] = list(zip(context["sides"], points or []))
     try:
         entry.check_link_open(table)
     except entry.LinkClosed as error:
@@ -130,10 +133,16 @@ def _page(request: HttpRequest, table: Table, at: Entrant, status: int | None = 
     return render(request, "tournaments/table/sheet.html", context, status=status)
 
 
-@never_cache
 def sheet(request: HttpRequest, token: str) -> HttpResponse:
     """A known link always answers, whatever its address did; unknown links are counted per
     address, and past the limit answered 429 (only a guesser of links gets it)."""
+    if request.method == "GET" and FOLLOW in request.GET:
+        return sheet_state(token)
+    return _sheet_page(request, token)
+
+
+@never_cache
+def _sheet_page(request: HttpRequest, token: str) -> HttpResponse:
     table = _find(token) if len(token) <= 64 else None
     if table is None:
         return unknown_secret(request, "table-link", "tournaments/table/unknown.html")
@@ -142,6 +151,19 @@ def sheet(request: HttpRequest, token: str) -> HttpResponse:
 
 
 ACTIONS = ("submit", "confirm", "dispute")
+FOLLOW = "state"  # ?state: what static/js/sheet_follow.js polls
+
+
+def sheet_state(token: str) -> HttpResponse:
+    """The state and version of a table's sheet, as its page shows them (``data-sheet-state``): the
+    page polls it and reloads when another phone or the desk changed the sheet. One query, and 304
+    while nothing changed (its ETag); an unknown link has no sheet ("missing", never a count: it
+    tells nothing the page would not)."""
+    latest = (Result.objects.filter(table__token=token[:64]).order_by("-version")
+              .only("version", "state").first())
+    response = JsonResponse({"state": status_of(latest), "version": latest.version if latest else 0})
+    response["Cache-Control"] = "no-cache, private"
+    return response
 
 
 def answer(request: HttpRequest, table: Table, at: Entrant) -> HttpResponse:

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST
 from tournaments.models import Team
 from tournaments.services import door_window, team_passes
 from tournaments.views.lookups import act, link_table, unknown_secret
-from tournaments.views.table_entry import Entrant, answer
+from tournaments.views.table_entry import FOLLOW, Entrant, answer, sheet_state
 
 UNKNOWN_TEMPLATE = "tournaments/pass/unknown.html"
 
@@ -56,13 +56,20 @@ def now(request: HttpRequest, token: str) -> HttpResponse:
     return response
 
 
-@never_cache
 def sheet(request: HttpRequest, token: str) -> HttpResponse:
-    """The sheet of the team's table this round, as the table link shows it, for this team."""
+    """The sheet of the team's table this round, as the table link shows it, for this team (and
+    its state, which the page polls)."""
     team = team_passes.team_of_pass(token)
     if team is None:
         return _unknown(request)
     found = team_passes.today(team).table
+    if request.method == "GET" and FOLLOW in request.GET:
+        return sheet_state(found.token if found is not None else "")
+    return _sheet_page(request, token, team, found)
+
+
+@never_cache
+def _sheet_page(request: HttpRequest, token: str, team: Team, found) -> HttpResponse:
     table = link_table(found.token) if found is not None else None
     if table is None:
         return redirect("pass:page", token)
