@@ -21,6 +21,7 @@ from tournaments.models import (
     TableSeat,
     Team,
     Tournament,
+    SentAction,
     Worker,
 )
 
@@ -151,6 +152,17 @@ class AttemptAdmin(admin.ModelAdmin):
     """Counted attempts (wrong team codes, unknown links, failed logins); deleting one lifts its limit."""
 
     list_display = ["key", "count", "window_started_at"]
+
+
+@admin.register(SentAction)
+class SentActionAdmin(admin.ModelAdmin):
+    """A table link's actions by their one-time key, with their outcome (services/sent_actions.py)."""
+
+    list_display = ["table", "key", "status", "position", "created_at"]
+    readonly_fields = ["key", "table", "fingerprint", "status", "messages", "position", "created_at"]
+
+    def has_add_permission(self, request):
+        return False
 
 
 @admin.register(PrintFile)

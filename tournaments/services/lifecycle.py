@@ -30,7 +30,7 @@ from django.db.models import ProtectedError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments.models import Result, Round, Table, Tournament, TournamentStatus
+from tournaments.models import Result, Round, RoundStatus, Table, Tournament, TournamentStatus
 from tournaments.services import backups
 from tournaments.services.sheet_states import open_tables
 from tournaments.signals import changed
@@ -77,7 +77,8 @@ def update_status(tournament: Tournament) -> str:
 
     The tournament's row is locked first: when the last two sheets are confirmed at the same moment
     (each transaction locks only its own table), the second waits for the first to commit and then
-    sees both sheets, so the tournament does not stay running with every sheet in.
+    sees both sheets, so the tournament does not stay running with every sheet in. When it becomes
+    finished, its rounds are closed with it (a round the director opens again afterwards stays open).
     """
     with transaction.atomic(savepoint=False):
         locked = (Tournament.objects.select_for_update().only("status", "rounds", "confirmed_counts")
@@ -85,6 +86,9 @@ def update_status(tournament: Tournament) -> str:
         status = derived_status(locked)
         if status != locked.status:
             Tournament.objects.filter(pk=tournament.pk).update(status=status)
+            if status == TournamentStatus.FINISHED:  # every sheet is in: its rounds say finished too
+                playing = (RoundStatus.PUBLISHED, RoundStatus.RUNNING)
+                Round.objects.filter(tournament_id=tournament.pk, status__in=playing).update(status=RoundStatus.FINISHED)
     tournament.status = status
     return status
 

@@ -14,6 +14,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Count, F, Max, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.models import (
     Bye,
@@ -165,6 +166,12 @@ class RoundPage:
             and not self.has_sheets
 
     @property
+    def can_close(self) -> bool:
+        """Being played and every table in: what :func:`close_round` allows."""
+        return self.round.status in (RoundStatus.PUBLISHED, RoundStatus.RUNNING) and bool(self.tables) \
+            and self.open_count == 0
+
+    @property
     def swap_teams(self) -> list[Team]:
         """Every team (or player of an individual tournament) with a place in the round (tables, then
         byes): what a swap can choose from."""
@@ -195,3 +202,38 @@ def delete_table(table: Table) -> None:
         raise ValidationError(_("Table %(number)s has a result or a ruling and cannot be removed.")
                               % {"number": table.number})
     table.delete()
+
+
+def close_round(round_: Round) -> Round:
+    """The director closes a round whose tables are all in (every sheet counts): it says finished,
+    and its table links take nothing more (the desk still corrects). Refused, with nothing changed,
+    while a table is open or the round is a draft or closed already."""
+    with transaction.atomic():
+        locked = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
+        lifecycle.check_not_archived(locked.tournament)
+        if locked.status not in (RoundStatus.PUBLISHED, RoundStatus.RUNNING):
+            raise ValidationError(_("Round %(number)s is not being played: there is nothing to close.")
+                                  % {"number": locked.number})
+        missing = open_tables(locked.tables.all(), locked.tournament.confirmed_counts).count()
+        if missing:
+            raise ValidationError(ngettext("Round %(number)s still has %(count)s open table: close it when every "
+                                           "table is in.",
+                                           "Round %(number)s still has %(count)s open tables: close it when every "
+                                           "table is in.", missing) % {"number": locked.number, "count": missing})
+        locked.status = RoundStatus.FINISHED
+        locked.save(update_fields=["status"])
+        lifecycle.update_status(locked.tournament)
+    return locked
+
+
+def reopen_round(round_: Round) -> Round:
+    """A closed round takes sheets again (its clock as it was): running once its clock was started."""
+    with transaction.atomic():
+        locked = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
+        lifecycle.check_not_archived(locked.tournament)
+        if locked.status != RoundStatus.FINISHED:
+            raise ValidationError(_("Round %(number)s is not closed.") % {"number": locked.number})
+        locked.status = RoundStatus.RUNNING if locked.started_at else RoundStatus.PUBLISHED
+        locked.save(update_fields=["status"])
+        lifecycle.update_status(locked.tournament)
+    return locked

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from django.db.models import OuterRef, Q, QuerySet, Subquery
 
-from tournaments.models import Result, ResultState
+from tournaments.models import Result, ResultState, Table
 
 
 def counting_states(confirmed_counts: bool) -> tuple[str, ...]:
@@ -64,3 +64,11 @@ def status_of(result: Result | None) -> str:
     if result.version > 1 and result.state in (ResultState.ENTERED, ResultState.APPROVED):
         return "corrected"
     return str(result.state)
+
+
+def disputed_tables(tournament_id: int) -> list[tuple[int, int]]:
+    """(round, table) of every table of the tournament whose sheet is disputed now, in order: the
+    director's badge on every page (one query)."""
+    tables = with_latest_state(Table.objects.filter(round__tournament_id=tournament_id))
+    return list(tables.filter(latest_state=ResultState.DISPUTED).order_by("round__number", "number")
+                .values_list("round__number", "number"))

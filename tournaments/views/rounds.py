@@ -84,3 +84,20 @@ def table_delete(request: HttpRequest, slug: str, number: int, table: int) -> Ht
     found = table_or_404(slug, number, table)
     return act(request, lambda: round_services.delete_table(found), _("Table %(number)s removed.") % {"number": table},
                "director:round_detail", slug, number)
+
+
+@director_required
+@require_POST
+def round_close(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    round_ = round_or_404(slug, number)
+    return act(request, lambda: round_services.close_round(round_),
+               _("Round %(number)s is closed: its table links take no more sheets.") % {"number": number},
+               "director:round_detail", slug, number)
+
+
+@director_required
+@require_POST
+def round_reopen(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    round_ = round_or_404(slug, number)
+    return act(request, lambda: round_services.reopen_round(round_),
+               _("Round %(number)s is open again.") % {"number": number}, "director:round_detail", slug, number)

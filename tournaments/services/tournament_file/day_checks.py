@@ -3,10 +3,12 @@
 Version 1's sections are checked first (:mod:`.checks`), and every value of the file has the kind,
 range and length of the schema (:mod:`.schema`); these checks see a file whose teams and tables are
 sound and check what only version 2 holds makes sense: each team's details given once with a
-number of its own, each round's details for the rounds used, each table's link used once and its
-codes for exactly its teams, every version of every sheet numbered in order and possible at the
-table, the log's versions and teams, the rulings' tables; then each registered section the file has
-(:mod:`.sections`: the money at the door, the prizes) by its own check. Each problem names its place.
+number and a pass of its own, each round's details for the rounds used, each table's link used once
+and its codes for exactly its teams, every version of every sheet numbered in order and possible at
+the table, the log's versions and teams, the rulings' tables; then each registered section the file
+has (:mod:`.sections`: the money at the door, the prizes) by its own check. Each problem names its
+place. What only the database knows (a link or a pass another tournament here holds) is checked just
+before the writing (:func:`.writing._refuse_taken_links`).
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ def _check_clubs(parsed: ParsedFile, errors: list[str]) -> None:
 def _check_team_details(details: list[dict], parsed: ParsedFile, errors: list[str]) -> None:
     ids = {team["id"] for team in parsed.teams}
     numbers: dict[int, str] = {}
+    passes: dict[str, str] = {}  # a pass opens one team's page: each token once
     for entry in details:
         team_id = entry["team"]
         if team_id not in ids:
@@ -58,6 +61,12 @@ def _check_team_details(details: list[dict], parsed: ParsedFile, errors: list[st
             errors.append(_("%(where)s: its details are given twice") % {"where": where})
             continue
         parsed.team_details[team_id] = entry
+        if "pass" in entry:
+            if entry["pass"] in passes:
+                errors.append(_("%(where)s: its pass is also the pass of %(other)s")
+                              % {"where": where, "other": passes[entry["pass"]]})
+            else:
+                passes[entry["pass"]] = where
         number = entry["number"]
         if parsed.individual and team_id != f"P{number}":
             errors.append(_("%(where)s: its number must be %(number)s, the number of its id")

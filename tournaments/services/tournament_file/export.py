@@ -208,7 +208,7 @@ def _export(tournament: Tournament, version: int) -> dict[str, Any]:
     data["team_details"] = [{
         "team": key_of[team["pk"]], "number": team["number"], "checked_in": team["checked_in"],
         "checked_in_at": when(team["checked_in_at"]), "withdrawn": team["withdrawn"],
-        "registered_at": when(team["registered_at"]),
+        "registered_at": when(team["registered_at"]), "pass": team["pass_token"],
     } for team in rows.teams]
     data["round_details"] = [{
         "round": round_["number"], "status": round_["status"], "minutes": round_["minutes"],
@@ -274,7 +274,7 @@ def _rows(tournament: Tournament) -> _Rows:
     by = f"__{get_user_model().USERNAME_FIELD}"
     teams = list(Team.objects.filter(tournament=tournament).order_by("number").values(
         "pk", "number", "name", "club__name", "club__town", "checked_in", "checked_in_at", "withdrawn",
-        "registered_at"))
+        "registered_at", "pass_token"))
     players: dict[int, list[tuple[str, str]]] = defaultdict(list)
     refs = player_ref()  # who of the club's register a player is, when an app keeps one
     for team_id, name, ref in Player.objects.filter(team__tournament=tournament).order_by("team_id", "seat") \

@@ -216,9 +216,11 @@ def file_schema(version: int, individual: bool = False, game: str = "") -> Obj:
                                            form=BACKUP_KEY_FORM)},
                      required=("slug", *settings))
     clubs = List(Obj({"name": column(Club, "name"), "town": column(Club, "town")}, required=("name",)))
+    token = re.compile(TOKEN_PATTERN, re.ASCII)
     team_details = List(Obj(
         {"team": TEAM_ID, **{key: column(Team, key) for key in (
-            "number", "checked_in", "checked_in_at", "withdrawn", "registered_at")}},
+            "number", "checked_in", "checked_in_at", "withdrawn", "registered_at")},
+         "pass": column(Team, "pass_token", pattern=token, form=TOKEN_FORM)},  # optional: files of before the pass
         required=("team", "number", "checked_in", "withdrawn", "registered_at")))
     round_details = List(Obj(
         {"round": round_number, **{key: column(Round, key) for key in (
@@ -234,7 +236,7 @@ def file_schema(version: int, individual: bool = False, game: str = "") -> Obj:
                 required=("kind", "source", "at"))
     table_details = List(Obj(
         {"round": round_number, "table": table_number,
-         "token": column(Table, "token", pattern=re.compile(TOKEN_PATTERN, re.ASCII), form=TOKEN_FORM),
+         "token": column(Table, "token", pattern=token, form=TOKEN_FORM),
          "codes": ByTeam(column(TableSeat, "code", pattern=re.compile(CODE_PATTERN, re.ASCII), form=CODE_FORM)),
          "sheets": List(sheet), "events": List(event)},
         required=("round", "table", "token", "codes", "sheets", "events")))

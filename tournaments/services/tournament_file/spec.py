@@ -17,7 +17,8 @@ READS = (1, 2)
 RESULT_FIELDS = tuple(dict.fromkeys(field for game in GAMES.values() for field in game.result_fields))
 """The fields of a table (and of a sheet version) that hold its result, in every game (``tournaments/games``)."""
 TOKEN_PATTERN = r"[A-Za-z0-9_-]{16,32}"
-"""A table's private link as ``new_table_token`` makes it (written in the file, kept on restore)."""
+"""A table's private link as ``new_table_token`` makes it, and a team's pass as ``new_pass_token`` makes
+it (both written in the file, kept on restore)."""
 CODE_PATTERN = r"\d{6}"
 """A team's confirmation code as ``new_team_code`` makes it."""
 PLAYER_ID_PATTERN = r"P[1-9][0-9]{0,8}"

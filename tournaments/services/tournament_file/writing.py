@@ -13,12 +13,12 @@ The three ways in:
 
 - :func:`import_file` — the ``import_tournament`` command of ``scoring.md``: a new tournament. A
   version-2 file whose tournament is already here (same short name) comes in as a copy.
-- :func:`restore_file` — the tournament as the file has it, with its short name, table links and
-  team codes, replacing the one the file is of (:func:`existing`: by its backup key, or the one of
-  its short name for a file without a key), whose state is first saved as a backup. How a
-  second laptop takes over: printed QR codes and team slips keep working.
-- :func:`copy_file` — a copy beside the original: new name and short name, new table links and team
-  codes, hidden from the public pages until the director shows it.
+- :func:`restore_file` — the tournament as the file has it, with its short name, table links, team
+  codes and team passes, replacing the one the file is of (:func:`existing`: by its backup key, or the
+  one of its short name for a file without a key), whose state is first saved as a backup. How a
+  second laptop takes over: printed QR codes, team slips and the passes on the phones keep working.
+- :func:`copy_file` — a copy beside the original: new name and short name, new table links, team
+  codes and team passes, hidden from the public pages until the director shows it.
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ from tournaments.services.tournament_file.sides import players_of, seated, side_
 from tournaments.signals import bump
 
 KEEP, NEW = "keep", "new"
-"""Whether a written tournament keeps the file's table links and team codes or gets new ones."""
+"""Whether a written tournament keeps the file's table links, team codes and team passes or gets new ones."""
 
 
 def existing(parsed: ParsedFile) -> Tournament | None:
@@ -109,7 +109,8 @@ def copy_file(data: Any) -> Tournament:
 
 
 def _refuse_taken_links(parsed: ParsedFile, replaced: Tournament | None) -> None:
-    """Refuse a file whose table links belong to another tournament here (a link opens one table)."""
+    """Refuse a file whose table links or team passes belong to another tournament here (a link opens
+    one table, a pass one team's page)."""
     by_token = {entry["token"]: key for key, entry in parsed.table_details.items()}
     taken = Table.objects.filter(token__in=list(by_token)).select_related("round__tournament")
     if replaced is not None:
@@ -121,8 +122,33 @@ def _refuse_taken_links(parsed: ParsedFile, replaced: Tournament | None) -> None
            "other_round": table.round.number, "tournament": table.round.tournament.name}
         for table in taken
     ]
+    errors += _taken_passes(parsed, replaced)
     if errors:
         raise InvalidTournamentFile(errors)
+
+
+def _taken_passes(parsed: ParsedFile, replaced: Tournament | None) -> list[str]:
+    """A problem for each team of the file whose pass is the pass of a team of another tournament here,
+    in the order of the file's teams."""
+    by_pass = {details["pass"]: team_id for team_id, details in parsed.team_details.items() if "pass" in details}
+    if not by_pass:
+        return []
+    taken = Team.objects.filter(pass_token__in=list(by_pass)).select_related("tournament")
+    if replaced is not None:
+        taken = taken.exclude(tournament=replaced)
+    holder = {by_pass[team.pass_token]: team for team in taken}
+    errors = []
+    for entry in parsed.teams:
+        team = holder.get(entry["id"])
+        if team is None:
+            continue
+        where = (_("player %(player)s") % {"player": entry["id"]} if parsed.individual
+                 else _("team %(team)s") % {"team": entry["id"]})
+        errors.append(_("%(where)s, “%(name)s”: its pass is the pass of “%(other)s” (number %(number)s) of "
+                        "“%(tournament)s” here; restore into another database or import it as a copy")
+                      % {"where": where, "name": entry["name"], "other": team.name, "number": team.number,
+                         "tournament": team.tournament.name})
+    return errors
 
 
 def _team_numbers(parsed: ParsedFile) -> list[int]:
@@ -227,6 +253,8 @@ def _write(parsed: ParsedFile, *, copy: bool = False, replacing: Tournament | No
         replacing.delete()  # one cascade, as lifecycle.delete_tournament (the file's backup is written)
     tournament = Tournament.objects.create(**_tournament_fields(parsed, copy, replacing))
     links = NEW if copy else KEEP
+    # register_teams gives every team a new pass (the column's default); _write_team_details puts back the
+    # file's when the links are kept.
     players = [players_of(t, parsed.individual) for t in parsed.teams]
     refs = player_ref()  # who of the club's register a player is, when an app keeps one
     named = {ref: name for team in players for name, ref in team if ref is not None}
@@ -238,7 +266,7 @@ def _write(parsed: ParsedFile, *, copy: bool = False, replacing: Tournament | No
     ])
     team_of = {t["id"]: team for t, team in zip(parsed.teams, created)}
     if parsed.version >= 2:
-        _write_team_details(parsed, team_of)
+        _write_team_details(parsed, team_of, keep_passes=links == KEEP)
         _write_club_towns(parsed)
     rounds = _write_rounds(parsed, tournament)
     tables = sorted(parsed.tables, key=lambda e: (e["round"], e["table"]))
@@ -295,16 +323,27 @@ def _detail(parsed: ParsedFile, entry: dict) -> dict:
     return parsed.table_details[(entry["round"], entry["table"])]
 
 
-def _write_team_details(parsed: ParsedFile, team_of: dict[str, Team]) -> None:
+def _write_team_details(parsed: ParsedFile, team_of: dict[str, Team], keep_passes: bool) -> None:
+    """Each team's check-in, withdrawal and registration as the file has them; with ``keep_passes`` (a
+    restore, not a copy) its pass too, so the phones' pass links keep working. A team the file gives no
+    pass (a file of before the pass) keeps the new one it was registered with.
+
+    The file's passes are all different (:mod:`.day_checks`) and none is held here by another tournament
+    (:func:`_refuse_taken_links`; the tournament replaced is gone by now), and the new passes the teams
+    hold until this update are random 128-bit ones: no two teams hold one pass at any moment of it."""
+    fields = ["checked_in", "checked_in_at", "withdrawn", "registered_at"]
+    kept = False
     for team_id, team in team_of.items():
         details = parsed.team_details[team_id]
         team.checked_in = details["checked_in"]
         team.checked_in_at = moment(details.get("checked_in_at"))
         team.withdrawn = details["withdrawn"]
         team.registered_at = moment(details["registered_at"])
+        if keep_passes and "pass" in details:
+            team.pass_token = details["pass"]
+            kept = True
     with whole_batches():
-        Team.objects.bulk_update(list(team_of.values()), ["checked_in", "checked_in_at", "withdrawn", "registered_at"],
-                                 batch_size=500)
+        Team.objects.bulk_update(list(team_of.values()), [*fields, "pass_token"] if kept else fields, batch_size=500)
 
 
 def _write_club_towns(parsed: ParsedFile) -> None:
