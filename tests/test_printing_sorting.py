@@ -1,5 +1,7 @@
-"""Lists of team names are in the order people expect (tournaments.names.sort_key), not the
-database's: the wall list by team and the director's team list sorted by name."""
+"""Lists of team names are in the order people expect (tournaments.names.entrant_sort_key), not the
+database's: the wall list by team and the director's team list sorted by name. A team's name sorts
+as written ("De Kezers" under D); a player's name in an individual tournament by the Dutch rule
+for surnames ("van der Berg" under B)."""
 
 from __future__ import annotations
 
@@ -13,7 +15,8 @@ from tournaments.services.rounds import add_round, add_table
 
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 NAMES = ["Zwarte Pionnen", "’t Hooft", "van der Berg", "Özdemir & Co", "🎲 Dobbelaars", "appels", "Boeren"]
-EXPECTED = ["appels", "van der Berg", "Boeren", "🎲 Dobbelaars", "’t Hooft", "Özdemir & Co", "Zwarte Pionnen"]
+EXPECTED = ["appels", "Boeren", "🎲 Dobbelaars", "Özdemir & Co", "’t Hooft", "van der Berg", "Zwarte Pionnen"]
+PEOPLE = ["appels", "van der Berg", "Boeren", "🎲 Dobbelaars", "’t Hooft", "Özdemir & Co", "Zwarte Pionnen"]
 
 
 @pytest.fixture
@@ -47,3 +50,12 @@ def test_the_team_list_sorted_by_name(director_client, named, order, expected):
 def test_the_team_list_sorted_by_name_while_searching(director_client, named):
     page = director_client.get(f"/director/t/{named.slug}/teams/", {"sort": "name", "q": "o"}, **EN)
     assert page.status_code == 200
+
+
+def test_players_of_an_individual_tournament_keep_the_dutch_rule(tournament, make_teams):
+    from tournaments.names import entrant_sort_key
+
+    assert sorted(NAMES, key=lambda name: entrant_sort_key(name, True)) == PEOPLE
+    assert sorted(NAMES, key=lambda name: entrant_sort_key(name, False)) == EXPECTED
+    assert sorted(["Pionnen", "De Kezers", "Zwart"], key=lambda name: entrant_sort_key(name, False)) == [
+        "De Kezers", "Pionnen", "Zwart"]

@@ -11,8 +11,8 @@ from django.db.models import Case, IntegerField, QuerySet, When
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Team
-from tournaments.names import sort_key
+from tournaments.models import Entry, Team
+from tournaments.names import entrant_sort_key
 
 
 class ListingPaginator(Paginator):
@@ -47,11 +47,13 @@ class TeamListing(tables.Table):
         return format_html("{}", " & ".join(record.player_names))
 
     def order_name(self, queryset: QuerySet, is_descending: bool) -> tuple[QuerySet, bool]:
-        """By name as people sort names (:func:`tournaments.names.sort_key`: "’t Hooft" under H,
-        accents and case ignored), not by the database's collation; still one paged query."""
-        rows = sorted(queryset.values_list("pk", "name"), key=lambda row: (sort_key(row[1]), row[0]),
+        """By name as people sort names (:func:`tournaments.names.entrant_sort_key`: a team's name as
+        written, "De Kezers" under D; a player's by the Dutch rule, "’t Hooft" under H; accents and case
+        ignored), not by the database's collation; still one paged query."""
+        rows = sorted(queryset.values_list("pk", "name", "tournament__entry"),
+                      key=lambda row: (entrant_sort_key(row[1], row[2] == Entry.INDIVIDUAL), row[0]),
                       reverse=is_descending)
         if not rows:
             return queryset, True
-        place = Case(*[When(pk=pk, then=index) for index, (pk, _name) in enumerate(rows)], output_field=IntegerField())
+        place = Case(*[When(pk=pk, then=index) for index, (pk, *_rest) in enumerate(rows)], output_field=IntegerField())
         return queryset.annotate(name_place=place).order_by("name_place"), True

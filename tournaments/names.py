@@ -81,16 +81,23 @@ def matches(query: str, *texts: str) -> bool:
     return bool(words) and any(all(word in key for word in words) for key in map(search_key, filter(None, texts)))
 
 
-def sort_key(name: str) -> tuple[str, str, str]:
+def sort_key(name: str, as_written: bool = False) -> tuple[str, str, str]:
     """The key that sorts ``name`` as people expect: by its first real word onwards, accents and case
     ignored; leading *tussenvoegsels* and articles (:data:`PREFIXES`) and emoji passed over, and used
     only to break ties; the name itself last, so the order is total. A name without any letter or digit
-    sorts as it is written, after the names with letters."""
+    sorts as it is written, after the names with letters. ``as_written``: a team's name, which is no
+    surname, keeps its first word ("De Kezers" under D; "de Vries" under V): :func:`entrant_sort_key`."""
     words = [kept for word in search_key(name).split() if (kept := "".join(char for char in word if char.isalnum()))]
     start = 0
-    while start < len(words) - 1 and words[start] in PREFIXES:
+    while not as_written and start < len(words) - 1 and words[start] in PREFIXES:
         start += 1
     main = " ".join(words[start:])
     if not main:
         return ("\U0010ffff", name, name)
     return (main, " ".join(words[:start]), name)
+
+
+def entrant_sort_key(name: str, individual: bool) -> tuple[str, str, str]:
+    """How an entrant's name sorts in lists and on the wall: a team's name as written, a player's (an
+    individual tournament's entrant) by the Dutch rule for surnames (:func:`sort_key`)."""
+    return sort_key(name, as_written=not individual)

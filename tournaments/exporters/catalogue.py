@@ -1,7 +1,8 @@
 """Every file of the core the director can download, registered once (:mod:`.base`): the standings
 (PDF, Excel; the prize list listed between them is the prizes app's, :mod:`prizes.exporters`), the
-rulings, the teams (Excel, and the empty template), the tournament file, and per round the table
-cards, the two wall lists, the missing results and the desk's team codes.
+rulings, the teams (Excel, and the empty template), the tournament file, the route cards, the team
+passes for the door, and per round the table cards, the two wall lists, the missing results and the
+desk's team codes.
 
 Each class only names its file and hands the work to the module that lays it out.
 """
@@ -12,12 +13,12 @@ from __future__ import annotations
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-from tournaments.exporters import round_pdfs, route_cards, standings_pdf
+from tournaments.exporters import round_pdfs, route_cards, standings_pdf, team_passes_pdf
 from tournaments.exporters.base import JSON, PDF, XLSX, Exporter, digest, register
 from tournaments.exporters.rulings_pdf import rulings_pdf
 from tournaments.exporters.standings_xlsx import StandingsWorkbook
 from tournaments.games import Scoring
-from tournaments.models import Bye, Player, Round, TableSeat, Tournament
+from tournaments.models import Bye, Player, Round, TableSeat, Team, Tournament
 
 
 class _Pdf(Exporter):
@@ -140,6 +141,35 @@ class RouteCardsPdf(_Pdf):
                     .values_list("round__number", "team__number", "team__name"))
         return digest(self.identifier, tournament.pk, tournament.name, tournament.public_names, seats, byes,
                       get_language())
+
+
+@register
+class TeamPassesPdf(_Pdf):
+    """A card per team (per player) with the QR code of its pass, handed out at the door
+    (:mod:`.team_passes_pdf`)."""
+
+    identifier = "team-passes-pdf"
+    order = 90  # after the route cards: the other cards the players take with them
+    name = gettext_lazy("Team passes")
+    for_players = True
+    shows_links = True
+
+    def label(self, tournament) -> str:
+        return _("Player passes") if tournament.individual else str(self.name)
+
+    def render(self, tournament, *, round_=None, after_round=None, site_url=None) -> bytes:
+        return team_passes_pdf.team_passes_pdf(tournament, site_url)
+
+    def content_key(self, tournament, round_=None, after_round=None, site_url=None) -> str:
+        """Every active team's number, name, players and pass (a replaced pass makes the file again),
+        the tournament's name, date and kind of entry, the language and the address of the QR codes:
+        not the results."""
+        teams = list(Team.objects.filter(tournament=tournament).active().order_by("number")
+                     .values_list("number", "name", "pass_token"))
+        players = list(Player.objects.filter(team__tournament=tournament, team__withdrawn=False)
+                       .order_by("team__number", "seat").values_list("team__number", "seat", "name"))
+        return digest(self.identifier, tournament.pk, tournament.name, tournament.date, tournament.entry,
+                      teams, players, get_language(), site_url)
 
 
 class _RoundPdf(_Pdf):

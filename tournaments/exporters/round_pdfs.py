@@ -33,7 +33,7 @@ from common.https import short_address
 from scoring.sheets import HOLES, PAWNS_PER_TEAM
 from tournaments.exporters.standings_pdf import document, fit_text, page_context
 from tournaments.models import Round, Table, Team, Tournament
-from tournaments.names import sort_key
+from tournaments.names import entrant_sort_key
 from tournaments.services.seating import Side, shown_team_name, sides
 from tournaments.services.sheet_states import state_is_open, with_latest_state
 
@@ -280,7 +280,7 @@ def wall_by_table_html(round_: Round) -> str:
 
 def team_lines(round_: Round) -> list[TeamLine]:
     """Every seated team and every team with a bye, by name as people sort names
-    (:func:`tournaments.names.sort_key`), then number."""
+    (:func:`tournaments.names.entrant_sort_key`: a team's name as written), then number."""
     names = round_.tournament.public_names
     individual = round_.tournament.individual
     seat_colours = round_.tournament.plugin.seat_colours  # a board's colours (Keezen); a card game has none
@@ -297,7 +297,7 @@ def team_lines(round_: Round) -> list[TeamLine]:
                 ))
     lines += [TeamLine(team=team, name=shown_team_name(team, names, individual), table=None)
               for team in _byes(round_)]
-    return sorted(lines, key=lambda line: (sort_key(line.name), line.team.number))
+    return sorted(lines, key=lambda line: (entrant_sort_key(line.name, individual), line.team.number))
 
 
 def code_lines(round_: Round, site_url: str | None = None) -> list[CodeLine]:
@@ -306,7 +306,8 @@ def code_lines(round_: Round, site_url: str | None = None) -> list[CodeLine]:
     lines = [CodeLine(team=team, table=view.number, code=code, url=table_url(site_url, view.table))
              for view in _tables(round_) for team, code in view.slips]
     lines += [CodeLine(team=team, table=None) for team in _byes(round_)]
-    return sorted(lines, key=lambda line: (sort_key(line.team.name), line.team.number))
+    individual = round_.tournament.individual
+    return sorted(lines, key=lambda line: (entrant_sort_key(line.team.name, individual), line.team.number))
 
 
 def wall_by_team_html(round_: Round) -> str:

@@ -15,7 +15,7 @@ from django.template.loader import render_to_string
 
 from tournaments.exporters.standings_pdf import document, page_context
 from tournaments.models import Bye, Table, Team, Tournament
-from tournaments.names import sort_key
+from tournaments.names import entrant_sort_key
 from tournaments.services.seating import shown_team_name, sides
 
 ROUTE_CARDS_TEMPLATE = "tournaments/pdf/route_cards.html"
@@ -64,7 +64,7 @@ def route_cards(tournament: Tournament) -> list[RouteCard]:
     cards = [RouteCard(team, shown_team_name(team, names, individual),
                        tuple(sorted(lines[pk], key=lambda line: line.round)))
              for pk, team in teams.items()]
-    return sorted(cards, key=lambda card: (sort_key(card.name), card.team.number))
+    return sorted(cards, key=lambda card: (entrant_sort_key(card.name, individual), card.team.number))
 
 
 def route_cards_html(tournament: Tournament) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tournaments.models import Bye, PublicNames, Round, Table, Team
-from tournaments.names import sort_key
+from tournaments.names import entrant_sort_key
 from tournaments.services.search import matching_team_ids
 from tournaments.services.seating import Side, shown_team_name, sides
 
@@ -75,7 +75,7 @@ def _places(round_: Round, team_ids, names: str) -> list[Place]:
     for bye in Bye.objects.filter(round=round_, team_id__in=team_ids).select_related("team"):
         places.append(Place(bye.team, None, None, (), bye=True, name=shown_team_name(bye.team, names, individual)))
     # The first MAX_PLACES of this round's places: teams not in the round (withdrawn, absent) take no room.
-    return sorted(places, key=lambda place: sort_key(place.team.name))[:MAX_PLACES]
+    return sorted(places, key=lambda place: entrant_sort_key(place.team.name, individual))[:MAX_PLACES]
 
 
 def not_in_round(round_: Round, query: str, names: str = PublicNames.FULL) -> list[str]:
@@ -86,4 +86,5 @@ def not_in_round(round_: Round, query: str, names: str = PublicNames.FULL) -> li
     team_ids = matching_team_ids(round_.tournament_id, query, names=names)
     individual = round_.tournament.individual
     teams = Team.objects.filter(pk__in=team_ids).exclude(seats__round=round_).exclude(bye__round=round_)
-    return sorted((shown_team_name(team, names, individual) for team in teams), key=sort_key)[:MAX_PLACES]
+    return sorted((shown_team_name(team, names, individual) for team in teams),
+                  key=lambda name: entrant_sort_key(name, individual))[:MAX_PLACES]

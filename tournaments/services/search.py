@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from tournaments.models import Entry, Player, PublicNames, Team
-from tournaments.names import matches, search_key, sort_key
+from tournaments.names import entrant_sort_key, matches, search_key
 from tournaments.numbers import is_whole
 from tournaments.services.public_names import shown_entrant, shown_name
 
@@ -28,7 +28,7 @@ def matching_team_ids(tournament_id: int, query: str, *, names: str = PublicName
     """The teams of the tournament whose number is ``query``, or whose name, a player's name (as
     ``names`` shows it) or, with ``clubs``, club holds every word of it, in any order
     (:func:`~tournaments.names.matches`); in the order of their names
-    (:func:`~tournaments.names.sort_key`). Two queries."""
+    (:func:`~tournaments.names.entrant_sort_key`). Two queries."""
     if not search_key(query):
         return []
     number = int(query) if is_whole(query) else None
@@ -39,7 +39,7 @@ def matching_team_ids(tournament_id: int, query: str, *, names: str = PublicName
         for team_id, name in Player.objects.filter(team__tournament_id=tournament_id).values_list("team_id", "name"):
             players[team_id].append(shown_name(name, names))
     found = [
-        (sort_key(name), pk) for pk, team_number, name, club, entry in rows
+        (entrant_sort_key(name, entry == Entry.INDIVIDUAL), pk) for pk, team_number, name, club, entry in rows
         if team_number == number
         or matches(query, shown_entrant(name, team_number, names) if entry == Entry.INDIVIDUAL else name,
                    *players[pk], club if clubs else "")
