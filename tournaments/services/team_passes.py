@@ -100,6 +100,8 @@ def standing(team: Team) -> list[Standing]:
     """The team's lines of the public standings as every phone sees them (shared, rendered once per
     change of results: :mod:`.published_standings`); none before the team has one."""
     data = json.loads(json_body(team.tournament).plain)
+    if not data.get("after_round"):  # no round played yet: a place would mean nothing
+        return []
     individual = team.tournament.individual
     key = team_key(team, individual)
     return [Standing(row["rank"], row["points"], row.get("rounds") or [], row.get("player"))
