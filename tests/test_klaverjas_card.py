@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 import html
+import re
 
 import pytest
 from django.test import Client
@@ -226,3 +227,16 @@ def test_every_download_of_a_drive(director_client, drive, running, identifier):
                                    HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 200, response.content[:300]
     check_content(found.content_type, response.content)
+
+
+def test_a_card_sent_twice_with_its_key_is_one_card(client, drive, running):
+    """The Klaverjassen card goes through the same outbox as a Keezen sheet (services/sent_actions.py)."""
+    table = running.tables.get(number=1)
+    key = re.search(r'name="action_key" value="([^"]+)"', client.get(f"/s/{table.token}/").content.decode()).group(1)
+    own = next(seat.code for seat in table.seats.all() if seat.position == 1)
+    sent = {**FULL, "action": "submit", "code": own, "action_key": key}
+    assert client.post(f"/s/{table.token}/", sent).status_code == 302
+    assert client.post(f"/s/{table.token}/", sent).status_code == 302  # the answer was lost: sent again
+    assert Result.objects.filter(table=table).count() == 1
+    changed = client.post(f"/s/{table.token}/", {**sent, "deal_1_points": "100"})
+    assert changed.status_code == 422
