@@ -38,5 +38,8 @@ class Register:
                           choices: Mapping[str, str]) -> tuple[list[TeamData], list[str]]:
         return imports.people_for_import(tournament, rows, choices)
 
+    def add_people(self, people: Sequence[tuple[str, str]]) -> list[int]:
+        return imports.add_people([(name, club, "") for name, club in people])
+
 
 use_register(Register())

@@ -6,7 +6,8 @@ rows; who a player is follows the register's rules (:mod:`people.matching`), the
 form's. The preview and the confirm match the same rows again, so a register changed between the two
 is noticed: a player who became unsure must be answered, a choice no longer offered is refused, and
 nothing is written until every player is known. Every function reads a fixed number of queries,
-whatever the number of rows.
+whatever the number of rows. The people the import adds join the register by :func:`add_people`, as
+the team form's new players do.
 """
 
 from __future__ import annotations
@@ -151,19 +152,27 @@ def _answer(player: ImportPlayer, choices: Mapping[str, str]) -> int | str | Non
 
 
 def _create(preview: Sequence[PreviewRow], new: Sequence[ImportPlayer]) -> dict[tuple[int, int], int]:
-    """Create the people new to the register: (row, seat) → pk. Two queries and one insert at most
-    (the clubs, by :func:`clubs_by_name` as the teams' own)."""
-    if not new:
-        return {}
+    """Create the people new to the register: (row, seat) → pk (:func:`add_people`)."""
     teams = {row.row: row.team for row in preview}
-    clubs = clubs_by_name(teams[player.row].club for player in new)
-    people = []
-    for player in new:
-        club = clean_name(teams[player.row].club)
-        people.append(Person(
-            name=player.name, key=person_key(player.name), club=clubs.get(club.casefold()) if club else None,
-            member_number="" if player.number_owned else player.member_number,  # someone else's stays theirs
-        ))
+    created = add_people([(player.name, teams[player.row].club,
+                           "" if player.number_owned else player.member_number)  # someone else's stays theirs
+                          for player in new])
+    return {(player.row, player.seat): pk for player, pk in zip(new, created)}
+
+
+def add_people(people: Sequence[tuple[str, str, str]]) -> list[int]:
+    """Add players whom nobody of the register is (name, club name, member number) as new people: their
+    pks, in order. The one way a player joins the register, for the import and the team form alike
+    (:meth:`tournaments.club_register.ClubRegister.add_people`). In the caller's transaction; two queries
+    and one insert at most (the clubs by :func:`clubs_by_name`, as the teams' own)."""
+    if not people:
+        return []
+    clubs = clubs_by_name(club for _name, club, _number in people)
+    new = []
+    for name, club, number in people:
+        club = clean_name(club)
+        new.append(Person(name=name, key=person_key(name), club=clubs.get(club.casefold()) if club else None,
+                          member_number=number))
     with whole_batches():
-        created = Person.objects.bulk_create(people)
-    return {(player.row, player.seat): person.pk for player, person in zip(new, created)}
+        created = Person.objects.bulk_create(new)
+    return [person.pk for person in created]

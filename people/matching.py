@@ -23,7 +23,6 @@ from collections import defaultdict
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
-from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from people.models import Person
@@ -62,10 +61,13 @@ def suggestions(query: str) -> list[dict]:
             for person in search_people(query, SUGGESTIONS)]
 
 
-def playing_in(tournament_id: int, people: Iterable[int], *, except_team: int | None = None) -> dict[int, str]:
-    """Which of ``people`` play in the tournament already (but in ``except_team``): person pk → the
-    team, as "De Kezers (3)". One query."""
-    players = Player.objects.filter(team__tournament_id=tournament_id, person_id__in=list(people))
+def playing_in(tournament_id: int, people: Iterable[int] | None = None, *,
+               except_team: int | None = None) -> dict[int, str]:
+    """Which of ``people`` (every linked player's person when None) play in the tournament already (but
+    in ``except_team``): person pk → the team, as "De Kezers (3)". One query."""
+    players = Player.objects.filter(team__tournament_id=tournament_id, person__isnull=False)
+    if people is not None:
+        players = players.filter(person_id__in=list(people))
     if except_team is not None:
         players = players.exclude(team_id=except_team)
     return {person: f"{name} ({number})"
@@ -156,10 +158,12 @@ def _match(name: str, number: str, owner: Person | None, named: list[Person]) ->
 
 @dataclass(frozen=True)
 class SeatLinks:
-    """The people a form's players are (pk or None, by seat), and what is wrong (seat index → message)."""
+    """The people a form's players are (pk or None, by seat), the seats whose player is new to the
+    register (True, by seat: added when the team is written), and what is wrong (seat index → message)."""
 
     people: tuple[int | None, ...]
     problems: dict[int, str]
+    new: tuple[bool, ...] = ()
 
 
 def link_seats(names: Sequence[str], chosen: Sequence[int | None], *, tournament_id: int,
@@ -167,39 +171,40 @@ def link_seats(names: Sequence[str], chosen: Sequence[int | None], *, tournament
     """Who the players typed on a form are. A person chosen from the suggestions counts while the name
     is still theirs (as :func:`person_key` reads it: choosing fills in the name, typing over it lets go),
     or while the seat is ``unchanged`` (an edited team's player, name and person as saved: a player
-    registered as "Anna d. Vries" and linked to Anna de Vries stays linked); a name typed without
-    choosing is linked when exactly one person has it and that person does not play in the tournament
-    yet; else the player stays unlinked. A chosen person who is not in the register, or who plays in
-    the tournament already (in another team, or on both seats), is a problem. Two queries."""
+    registered as "Anna d. Vries" and linked to Anna de Vries stays linked). A name typed without
+    choosing is matched as the Excel import matches a name (:func:`match_players`, without member
+    numbers): the one person of that name who does not play in the tournament yet is linked; when nobody
+    of the register has the name, the player is new to the register (``new``), unless the seat is
+    ``unchanged`` (only a player added or renamed joins the register: a player left unlinked on purpose
+    stays so); when unsure (several people of the name, or the one plays in the tournament already) the
+    player stays unlinked: the form does not guess, the director chooses from the suggestions. A chosen
+    person who is not in the register, or who plays in the tournament already (in another team, or on
+    both seats), is a problem. Three queries."""
     keys = [person_key(name) for name in names]
     wanted = {pk for pk in chosen if pk is not None}
-    found: dict[int, str] = {}
-    named: dict[str, list[int]] = defaultdict(list)
-    for pk, key in Person.objects.filter(Q(pk__in=wanted) | Q(key__in=set(keys) - {""})).values_list("pk", "key"):
-        found[pk] = key
-        named[key].append(pk)
-    people: list[int | None] = []
+    found = dict(Person.objects.filter(pk__in=wanted).values_list("pk", "key")) if wanted else {}
+    playing = playing_in(tournament_id, except_team=team_id)
+    people: list[int | None] = [None] * len(names)
     problems: dict[int, str] = {}
+    typed: list[int] = []
     for index, (key, pk) in enumerate(zip(keys, chosen)):
         if pk is not None and pk not in found:
             problems[index] = _("The person chosen from the register is not there any more; type the name "
                                 "again and choose from the suggestions.")
-            people.append(None)
         elif pk is not None and (found[pk] == key or (index < len(unchanged) and unchanged[index])):
-            people.append(pk)
+            if pk in playing:
+                problems[index] = _("This person of the register already plays in this tournament, in %(team)s; a "
+                                    "person holds one place in a tournament.") % {"team": playing[pk]}
+            elif pk in people:
+                problems[index] = _("This person plays on the other seat already.")
+            else:
+                people[index] = pk
         else:
-            only = sorted(set(named.get(key, ())))
-            people.append(only[0] if len(only) == 1 else None)
-    playing = playing_in(tournament_id, [pk for pk in people if pk is not None], except_team=team_id)
-    for index, pk in enumerate(people):
-        if pk is None:
-            continue
-        chose = chosen[index] == pk
-        twice = pk in people[:index]
-        if pk in playing or twice:
-            if chose:
-                problems[index] = (_("This person plays on the other seat already.") if twice else _(
-                    "This person of the register already plays in this tournament, in %(team)s; a person holds "
-                    "one place in a tournament.") % {"team": playing[pk]})
-            people[index] = None  # typed, not chosen: a namesake, left unlinked
-    return SeatLinks(tuple(people), problems)
+            typed.append(index)
+    new = [False] * len(names)
+    matching = match_players([(names[index], "") for index in typed],
+                             taken={*playing, *(pk for pk in people if pk is not None)})
+    for index, match in zip(typed, matching.matches):
+        people[index] = match.person
+        new[index] = match.how == "new" and not (index < len(unchanged) and unchanged[index])
+    return SeatLinks(tuple(people), problems, tuple(new))

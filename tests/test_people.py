@@ -188,9 +188,9 @@ def test_a_chosen_person_who_plays_already_or_is_gone_is_a_problem(tournament):
     assert links.problems[0] == ("This person of the register already plays in this tournament, in De Kezers (1); "
                                  "a person holds one place in a tournament.")
     assert "not there any more" in links.problems[1]
-    # Typed, not chosen: a namesake, left unlinked without a problem.
+    # Typed, not chosen: a namesake, left unlinked without a problem; Carla, whom nobody is, is new.
     assert link_seats(["Anna de Vries", "Carla"], [None, None], tournament_id=tournament.pk) == \
-        type(links)((None, None), {})
+        type(links)((None, None), {}, (False, True))
     # Her own team, edited: she may stay.
     team = tournament.teams.get()
     assert link_seats(["Anna de Vries", "Bram"], [anna.pk, None], tournament_id=tournament.pk,

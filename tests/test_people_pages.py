@@ -209,13 +209,16 @@ def test_the_team_form_links_a_chosen_person(director_client, tournament, anna):
         "player_2": "Bram Jansen", "person_2": ""}, **EN)
     assert response.status_code == 302
     first, second = Player.objects.order_by("seat")
-    assert (first.person, second.person) == (namesake, None)
+    assert (first.person, second.person.name) == (namesake, "Bram Jansen"), "nobody is Bram: he joins the register"
 
 
 def test_a_typed_name_links_the_one_person_of_that_name(director_client, tournament, anna):
     zoe = person("Zoë Özdemir")
+    person("Bram"), person("Bram")
     director_client.post(team_url(tournament), {"name": "De Kezers", "player_1": "zoe ozdemir", "player_2": "Bram"})
-    assert Player.objects.get(seat=1).person == zoe and Player.objects.get(seat=2).person is None
+    assert Player.objects.get(seat=1).person == zoe
+    assert Player.objects.get(seat=2).person is None, "two people are called Bram: the form does not guess"
+    assert Person.objects.filter(key__in=["zoe ozdemir", "bram"]).count() == 3, "and adds no third"
 
 
 @pytest.mark.parametrize("chosen, message", [
@@ -250,7 +253,8 @@ def test_editing_a_team_keeps_relinks_and_lets_go(director_client, tournament, a
     director_client.post(team_url(tournament, f"{team.pk}/edit/"), {
         "name": "De Kezers", "player_1": "Carla Smit", "person_1": str(anna.pk),  # typed over: anna no more
         "player_2": "Bram Jansen", "person_2": str(bram.pk), "number": "1"})
-    assert [player.person for player in team.players.order_by("seat")] == [None, bram]
+    carla = Person.objects.get(name="Carla Smit")  # renamed to a name nobody has: she joins the register
+    assert [player.person for player in team.players.order_by("seat")] == [carla, bram]
 
 
 def test_editing_a_team_keeps_a_link_to_a_person_of_another_spelling(director_client, tournament, anna):
@@ -264,7 +268,8 @@ def test_editing_a_team_keeps_a_link_to_a_person_of_another_spelling(director_cl
     assert director_client.post(edit, data).status_code == 302
     assert team.players.get(seat=1).person == anna
     director_client.post(edit, {**data, "player_1": "Carla Smit"})
-    assert team.players.get(seat=1).person is None
+    assert team.players.get(seat=1).person.name == "Carla Smit"
+    assert team.players.get(seat=2).person is None, "Bram, unchanged and unlinked, is not added by an edit"
 
 
 def test_an_individual_player_is_linked_too(director_client, anna):

@@ -1,9 +1,11 @@
 """The club's register of people, as the tournament core and the club's other apps reach it without
 importing the app that keeps it (``people``).
 
-Why an extension point: the team form links each player to a person of the register and the Excel
-import finds and adds people, but the tournament core runs without any register (a one-day
-tournament needs none) and must not import the club's apps. The register's app plugs in once, in its
+Why an extension point: the team form and the Excel import link each player to a person of the
+register and add the players it does not know yet (the team services ask
+:meth:`ClubRegister.add_people` for the form's new ones, in the transaction that writes the team), but
+the tournament core runs without any register (a one-day tournament needs none) and must not import
+the club's apps. The register's app plugs in once, in its
 ``AppConfig.ready()``, with :func:`use_register`; the core asks :func:`club_register`, which is None
 when nothing plugged in: then the team form suggests and links no one, the import's preview shows no
 people and the import registers the teams as the sheet gives them.
@@ -24,12 +26,14 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from django.dispatch import Signal
 
 from tournaments.models import Tournament
-from tournaments.services.teams import TeamData
+
+if TYPE_CHECKING:  # the team services ask this module for the register: no import back at run time
+    from tournaments.services.teams import TeamData
 
 
 @dataclass(frozen=True)
@@ -42,10 +46,12 @@ class ImportRow:
 
 
 class SeatLinks(Protocol):
-    """The people a form's players are (pk or None, by seat), and what is wrong (seat index → message)."""
+    """The people a form's players are (pk or None, by seat), the seats whose player is new to the register
+    (True, by seat), and what is wrong (seat index → message)."""
 
     people: tuple[int | None, ...]
     problems: dict[int, str]
+    new: tuple[bool, ...]
 
 
 class ClubRegister(Protocol):
@@ -59,7 +65,8 @@ class ClubRegister(Protocol):
 
     def link_seats(self, names: Sequence[str], chosen: Sequence[int | None], *, tournament_id: int,
                    team_id: int | None = None, unchanged: Sequence[bool] = ()) -> SeatLinks:
-        """Who the players typed on a team form are, and the problems by seat."""
+        """Who the players typed on a team form are, who of them is new to the register, and the problems
+        by seat."""
 
     def preview_import(self, tournament: Tournament, rows: Sequence[ImportRow],
                        choices: Mapping[str, str] | None = None) -> Any:
@@ -69,6 +76,10 @@ class ClubRegister(Protocol):
     def people_for_import(self, tournament: Tournament, rows: Sequence[ImportRow],
                           choices: Mapping[str, str]) -> tuple[list[TeamData], list[str]]:
         """The rows' teams with their people, and the problems (nothing written when there are any)."""
+
+    def add_people(self, people: Sequence[tuple[str, str]]) -> list[int]:
+        """Add players (name, club name) whom nobody of the register is as new people, as the import adds
+        its new ones, in the caller's transaction: their pks, in order. A fixed number of queries."""
 
 
 _register: ClubRegister | None = None

@@ -158,8 +158,10 @@ class TeamForm(forms.Form):
     Each player's name suggests people of the club's register as it is typed (static/js/people.js);
     choosing one puts the person's pk in the hidden ``person_<seat>``. Who a player is follows the
     register's ``link_seats`` (:mod:`tournaments.club_register`, docs/people.md): the chosen person
-    while the name is still theirs, else the one person of that name, else no one. Without a register
-    nobody is suggested or linked."""
+    while the name is still theirs, else the one person of that name, as the Excel import matches; a
+    player added or renamed whom nobody of the register is joins it when the team is saved, as an
+    imported one does (``TeamData.new_people``); with several people of the name, no one. Without a
+    register nobody is suggested, linked or added."""
 
     name = forms.CharField(label=_("Team name"), max_length=NAME_MAX_LENGTH)
     player_1 = forms.CharField(label=_("Player 1"), max_length=NAME_MAX_LENGTH)
@@ -190,6 +192,7 @@ class TeamForm(forms.Form):
         self.team = team
         self.individual = tournament.individual
         self.people: tuple[int | None, ...] = ()
+        self.new_people: tuple[bool, ...] = ()
         if self.individual:  # the player's name is the entrant's name
             del self.fields["player_1"], self.fields["player_2"], self.fields["person_2"]
             self.fields["name"].label = _("Player's name")
@@ -277,14 +280,14 @@ class TeamForm(forms.Form):
                            team_id=self.team.pk if self.team else None, unchanged=unchanged)
         for index, problem in links.problems.items():
             self.add_error(self.seat_fields[index], problem)
-        self.people = links.people
+        self.people, self.new_people = links.people, links.new
         return data
 
     def team_data(self) -> TeamData:
         data = self.cleaned_data
         players = (data["name"],) if self.individual else (data["player_1"], data["player_2"])
         return TeamData(name=data["name"], players=players, club=clean_name(data.get("club")),
-                        number=data.get("number"), people=self.people)
+                        number=data.get("number"), people=self.people, new_people=self.new_people)
 
 
 class TeamImportForm(forms.Form):

@@ -10,7 +10,8 @@ writes the result in one transaction, in bulk (:func:`tournaments.services.teams
 checks against the database read the tournament's teams and players once, never per row, so reading
 a sheet costs two queries however long it is. A problem stops the import and is named by its row, in
 row order; a player named twice is a warning the director may import anyway (two people may share a
-name). An upload is checked against :mod:`tournaments.excel.limits`
+name). The template's own example row, left in, is skipped and the preview says so
+(:func:`_is_example_row`). An upload is checked against :mod:`tournaments.excel.limits`
 before openpyxl opens it, and read in read-only mode within those limits, so no file can exhaust
 the laptop.
 """
@@ -85,6 +86,8 @@ class ImportResult:
     errors: list[str] = field(default_factory=list)
     # Shown with the preview, which may still be confirmed: a player named twice (two people may share a name).
     warnings: list[str] = field(default_factory=list)
+    # Shown with the preview too, nothing to check: the template's example row, skipped.
+    notes: list[str] = field(default_factory=list)
     # The sheet row of each team, so a later check (at confirm) names the same rows.
     row_numbers: list[int] = field(default_factory=list)
     # Refused for its size alone, before its content was read (the page answers 413, not 422).
@@ -159,10 +162,7 @@ class TeamsWorkbook(WorkbookRows):
             return
         yield _headings(self.layout)
         if self.template:
-            if self.layout.individual:
-                yield [1, _("Example: Anna de Vries"), "KC Noord"]
-            else:
-                yield [1, _("Example: De Kezers"), "Anna de Vries", "Bram Jansen", "KC Noord"]
+            yield _example_row(self.layout)
             return
         for team in self.tournament.teams.with_people().order_by("number"):
             club = team.club.name if team.club else ""
@@ -171,6 +171,36 @@ class TeamsWorkbook(WorkbookRows):
             else:
                 players = team.player_names + ["", ""]
                 yield [team.number, team.name, players[0], players[1], club]
+
+
+def _example_row(layout: Layout) -> list:
+    """The template's example row, in the active language (its columns are the layout's, in order)."""
+    if layout.individual:
+        return [1, _("Example: Anna de Vries"), "KC Noord"]
+    return [1, _("Example: De Kezers"), "Anna de Vries", "Bram Jansen", "KC Noord"]
+
+
+def _examples(layout: Layout) -> list[dict[str, object]]:
+    """The template's example row as each of the site's languages writes it: column key → value."""
+    examples = []
+    for code, _language in settings.LANGUAGES:
+        with translation.override(code):
+            examples.append(dict(zip(layout.columns, _example_row(layout))))
+    return examples
+
+
+def _is_example_row(cells, columns: dict[int, str], layout: Layout, examples: list[dict[str, object]]) -> bool:
+    """Whether a row is the template's own example row (one of ``examples``: :func:`_examples`), as the
+    template writes it in any of the site's languages: a director who fills in the template and leaves
+    the example in does not mean it as a team. Every column of the sheet holds the example's value
+    (columns the sheet left out are not compared); the optional member numbers are empty. Another team
+    in its place (another name, other players, club or number) is a team."""
+    values = {key: cells[index].value if index < len(cells) else None for index, key in columns.items()}
+    if any(clean_member_number(values[key]) for key in layout.extra if key in values):
+        return False
+    read = {key: _whole_number(value) if key == "number" else clean_name(value)
+            for key, value in values.items() if key in layout.columns}
+    return any(all(read[key] == example[key] for key in read) for example in examples)
 
 
 def template_xlsx(tournament: Tournament | None = None) -> bytes:
@@ -517,10 +547,10 @@ def read_teams(upload, tournament: Tournament) -> ImportResult:
         _read_sheet(workbook.worksheets[0], tournament, result)
     except _Unreadable:
         result.errors[:] = [_unreadable_message(upload)]
-        result.teams, result.row_numbers, result.members = [], [], []
+        result.teams, result.row_numbers, result.members, result.notes = [], [], [], []
     except _OverLimit as over:
         result.errors[:] = [str(over)]
-        result.teams, result.row_numbers, result.members = [], [], []
+        result.teams, result.row_numbers, result.members, result.notes = [], [], [], []
     finally:
         workbook.close()
     return result
@@ -537,6 +567,7 @@ def _read_sheet(sheet, tournament: Tournament, result: ImportResult) -> None:
     columns = _read_columns(header, layout, result)
     if columns is None:
         return
+    examples = _examples(layout)
     numbered: list[tuple[int, TeamData]] = []
     members: list[tuple[int, tuple[str, ...]]] = []
     problems: list[tuple[int, str]] = []
@@ -546,6 +577,9 @@ def _read_sheet(sheet, tournament: Tournament, result: ImportResult) -> None:
         if row_number > MAX_ROWS + 1:
             result.errors.append(_("The sheet has more than %(max)s rows of teams.") % {"max": MAX_ROWS})
             break
+        if _is_example_row(cells, columns, layout, examples):
+            result.notes.append(_("Row %(row)s: the template's example row is skipped.") % {"row": row_number})
+            continue
         before = len(result.errors)
         read = _read_row(row_number, cells, columns, layout, result)
         if read is not None:
@@ -557,7 +591,11 @@ def _read_sheet(sheet, tournament: Tournament, result: ImportResult) -> None:
     problems += registered_problems(tournament, numbered) + members_twice(members)
     result.errors += [message for _row, message in sorted(problems, key=lambda problem: problem[0])]
     result.warnings = [message for _row, message in players_twice(tournament, numbered)]
-    if not numbered and not result.errors:
+    if not numbered and not result.errors and result.notes:
+        result.errors.append(_("The sheet holds only the template's example row; replace it with your own players.")
+                             if layout.individual else
+                             _("The sheet holds only the template's example row; replace it with your own teams."))
+    elif not numbered and not result.errors:
         result.errors.append(_("The sheet has headings but no players.") if layout.individual
                              else _("The sheet has headings but no teams."))
     result.teams = [team for _row, team in numbered]

@@ -3,7 +3,9 @@
 Every change goes through here, so the form, the Excel import, the tournament file and the demo
 loader all keep the same rules: exactly two players (one in an individual tournament, where each
 entrant is a team of one named after the player), clubs matched by name whatever the case,
-numbers handed out in order when none is given.
+numbers handed out in order when none is given (:func:`team_numbers`, which the import's preview
+shows too). A player typed on the team form whom nobody of the club's register is joins the register
+(:data:`TeamData.new_people`), in the transaction that writes the team, as an imported one does.
 
 Imports write in bulk, in one transaction: all clubs of a batch are looked up in one query, the
 missing ones made in one insert, then one insert for the teams and one for the players — a fixed
@@ -14,8 +16,9 @@ number of queries however many teams, instead of a few per team. ``bulk_create``
 
 from __future__ import annotations
 
+import dataclasses
 import sqlite3
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 
@@ -26,6 +29,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tournaments.club_register import club_register
 from tournaments.models import Club, Player, Team, Tournament
 from tournaments.names import clean_name
 from tournaments.signals import bump, changed
@@ -42,6 +46,10 @@ class TeamData:
     number: int | None = None
     people: tuple[int | None, ...] = ()
     """The person of the club's register each player is (their pks, in seat order), where known."""
+    new_people: tuple[bool, ...] = ()
+    """The seats (True, in seat order) whose player nobody of the club's register is yet: the register adds
+    them as new people, with the team's club, in the transaction that writes the team (the team form;
+    the Excel import adds its new people itself, with their member numbers)."""
 
 
 def name_taken_message(tournament: Tournament, name: str) -> str:
@@ -149,9 +157,55 @@ def club_by_name(name: str, cache: dict[str, Club] | None = None) -> Club | None
     return club
 
 
+def team_numbers(registered: Iterable[int], asked: Sequence[int | None]) -> list[int]:
+    """The number each new team gets, in the order of ``asked`` (the numbers the teams ask for, None
+    for none): its own when given, else the next free one after the highest ``registered``, never a
+    number asked for anywhere in the batch. Reads nothing: :func:`register_teams` numbers so, and the
+    import's preview shows these numbers before anything is written (:func:`next_numbers`)."""
+    registered = set(registered)
+    number = max(registered, default=0) + 1
+    taken = registered | {wanted for wanted in asked if wanted is not None}
+    numbers = []
+    for wanted in asked:
+        if wanted is None:
+            while number in taken:
+                number += 1
+            wanted = number
+        taken.add(wanted)
+        numbers.append(wanted)
+    return numbers
+
+
+def next_numbers(tournament: Tournament, teams: Sequence[TeamData]) -> list[int]:
+    """The numbers :func:`register_teams` would give these teams now, after the teams registered. One query."""
+    return team_numbers(tournament.teams.values_list("number", flat=True), [data.number for data in teams])
+
+
+def _with_new_people(teams: list[TeamData]) -> list[TeamData]:
+    """The teams with their players new to the club's register added to it (``TeamData.new_people``):
+    each seat's person is then the new person. In the caller's transaction; nothing asked of the register
+    when no seat is new (or no register is plugged in)."""
+    wanted = [(index, seat) for index, data in enumerate(teams)
+              for seat, new in enumerate(data.new_people) if new]
+    register = club_register()
+    if not wanted or register is None:
+        return teams
+    added = dict(zip(wanted, register.add_people([(teams[index].players[seat], teams[index].club)
+                                                  for index, seat in wanted])))
+    linked = []
+    for index, data in enumerate(teams):
+        if any(data.new_people):
+            data = dataclasses.replace(data, new_people=(), people=tuple(
+                added.get((index, seat), data.people[seat] if seat < len(data.people) else None)
+                for seat in range(len(data.players))))
+        linked.append(data)
+    return linked
+
+
 @transaction.atomic
 def register_teams(tournament: Tournament, teams: Iterable[TeamData]) -> list[Team]:
-    """Create teams with their players in one transaction; numbers follow on when not given.
+    """Create teams with their players in one transaction; numbers follow on when not given
+    (:func:`team_numbers`), and players new to the club's register join it (``TeamData.new_people``).
 
     Returns the created teams, with their ids, in the order given. A fixed number of queries
     (see the module's docstring); the data must be valid already (forms and importers check it).
@@ -159,20 +213,11 @@ def register_teams(tournament: Tournament, teams: Iterable[TeamData]) -> list[Te
     teams = list(teams)
     if not teams:
         return []
-    registered = list(tournament.teams.values_list("number", flat=True))
-    number = max(registered, default=0) + 1
-    # Numbers asked for anywhere in the batch are taken before any is handed out.
-    taken = set(registered) | {data.number for data in teams if data.number is not None}
+    numbers = next_numbers(tournament, teams)
     clubs = clubs_by_name(data.club for data in teams)
+    teams = _with_new_people(teams)
     new_teams = []
-    for data in teams:
-        if data.number is None:
-            while number in taken:
-                number += 1
-            team_number = number
-        else:
-            team_number = data.number
-        taken.add(team_number)
+    for data, team_number in zip(teams, numbers):
         club_name = clean_name(data.club)
         new_teams.append(Team(
             tournament=tournament, number=team_number, name=data.name,
@@ -210,6 +255,8 @@ def register_numbered_teams(tournament: Tournament, count: int) -> list[Team]:
 
 @transaction.atomic
 def update_team(team: Team, data: TeamData) -> Team:
+    """Save a team as edited; players new to the club's register join it (``TeamData.new_people``)."""
+    [data] = _with_new_people([data])
     team.name = data.name
     if data.number is not None:
         team.number = data.number

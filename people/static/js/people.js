@@ -5,7 +5,8 @@
    The server matches (accents, case and apostrophes do not count: people/matching.py) and answers
    JSON; this only shows the answer under the field. Choosing a person fills in their name and puts
    their pk in the hidden field; typing in the name again lets go of the link. Without script the
-   form still works: names are linked on the server when exactly one person of the register has them.
+   form still works: names are linked on the server when exactly one person of the register has them,
+   and a name nobody of the register has joins it when the team is saved.
    Keys: arrow down from the name into the list, arrows within it, Escape closes it. */
 (function () {
   "use strict";
