@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from crispy_forms.helper import FormHelper
-from crispy_forms.layout import Fieldset, Layout, Submit
+from crispy_forms.layout import Div, Fieldset, Layout, Submit
 from django import forms
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
@@ -28,7 +28,7 @@ class TournamentForm(forms.ModelForm):
         model = Tournament
         fields = [
             "name", "slug", "date", "venue", "entry", "draw_mode", "scoring_system", "deals", "rounds", "round_minutes",
-            "teams_per_table", "three_team_table", "avoid_same_club", "status",
+            "teams_per_table", "three_team_table", "avoid_same_club",
             "entry_grace_minutes", "confirmed_counts", "seed", "public_names", "language", "missed_rounds",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
@@ -64,11 +64,16 @@ class TournamentForm(forms.ModelForm):
             self.fields.update(fields)
             self.rule_fields[game] = fields
         self.helper = FormHelper()
+        # What only a game or an entry needs is marked, and static/js/tournament_form.js shows it only
+        # when that game or entry is chosen (without JavaScript everything shows). The status is no
+        # field: it moves by itself (services/lifecycle.py), and the edit page shows it.
         self.helper.layout = Layout(
-            Fieldset(_("Tournament"), "name", "slug", "date", "venue", "status", "language"),
-            Fieldset(_("Play"), "entry", "draw_mode", "scoring_system", "rounds", "round_minutes", "teams_per_table"),
-            *(Fieldset(game.rules_legend, *game.rules_fieldset_extra, *fields) for game, fields in self.rule_fields.items()),
-            Fieldset(_("Draws"), "three_team_table", "avoid_same_club", "seed"),
+            Fieldset(_("Tournament"), "name", "slug", "date", "venue", "language"),
+            Fieldset(_("Play"), "entry", Div("draw_mode", data_for_entry=Entry.INDIVIDUAL), "scoring_system",
+                     "rounds", "round_minutes", Div("teams_per_table", data_needs="three")),
+            *(Div(Fieldset(game.rules_legend, *game.rules_fieldset_extra, *fields), data_for_game=game.game)
+              for game, fields in self.rule_fields.items()),
+            Fieldset(_("Draws"), Div("three_team_table", data_needs="three"), "avoid_same_club", "seed"),
             Fieldset(_("Sheets from the tables"), "entry_grace_minutes", "confirmed_counts"),
             Fieldset(_("Standings and prizes"), "missed_rounds"),
             Fieldset(_("Privacy"), "public_names"),
@@ -90,6 +95,13 @@ class TournamentForm(forms.ModelForm):
         self.fields["scoring_system"].choices = [
             (GameChoice(game).label, [(system, labels[system]) for system in SYSTEMS_OF[game]]) for game in games]
         self.fields["deals"].required = False
+
+    @property
+    def games_data(self) -> dict:
+        """For static/js/tournament_form.js: each scoring system's game, and what each game needs
+        (``three``: tables of three teams)."""
+        return {"systems": {system: game for game, systems in SYSTEMS_OF.items() for system in systems},
+                "needs": {plugin.game: ["three"] if 3 in plugin.sides_per_table else [] for plugin in GAMES.values()}}
 
     def clean_public_names(self) -> str:
         return self.cleaned_data.get("public_names") or self.instance.public_names or PublicNames.FULL

@@ -63,20 +63,6 @@ class TournamentList(DirectorRequiredMixin, ListView):
         )
 
 
-class StatusShownMixin:
-    """The form shows the status but does not take it: it moves by itself (services/lifecycle.py);
-    a finished tournament is reopened on its lifecycle page. A posted status is ignored, so a form
-    opened before round 1 was published cannot set the tournament back to planned."""
-
-    def get_form(self, form_class=None):
-        form = super().get_form(form_class)
-        if "status" in form.fields:
-            form.fields["status"].disabled = True
-            form.fields["status"].help_text = _("Moves by itself: in progress once round 1 is published, finished "
-                                                "once every sheet of the last round counts.")
-        return form
-
-
 class RefusedFormMixin:
     """A form sent back with its errors answers 422, not 200: the same page, and a script can tell."""
 
@@ -86,7 +72,7 @@ class RefusedFormMixin:
         return response
 
 
-class TournamentCreate(RefusedFormMixin, StatusShownMixin, DirectorRequiredMixin, CreateView):
+class TournamentCreate(RefusedFormMixin, DirectorRequiredMixin, CreateView):
     model = Tournament
     form_class = TournamentForm
     template_name = "tournaments/director/tournament_form.html"
@@ -96,7 +82,7 @@ class TournamentCreate(RefusedFormMixin, StatusShownMixin, DirectorRequiredMixin
         return reverse("director:team_list", args=[self.object.slug])
 
 
-class TournamentEdit(RefusedFormMixin, StatusShownMixin, DirectorRequiredMixin, UpdateView):
+class TournamentEdit(RefusedFormMixin, DirectorRequiredMixin, UpdateView):
     model = Tournament
     form_class = TournamentForm
     template_name = "tournaments/director/tournament_form.html"
