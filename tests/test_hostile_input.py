@@ -30,6 +30,7 @@ from django.urls.exceptions import Resolver404
 from devtools.busy_day import build_busy_day
 from tournaments.models import ResultEvent, Table, Tournament
 from tournaments.permissions import directors_group
+from tournaments.services import door_window
 from tournaments.services.rounds import add_round
 
 # One value of each kind. Field values: what a phone, a pasted text or a script may send.
@@ -106,7 +107,7 @@ DEEP_JSON = "[" * 100_000 + "]" * 100_000
 # Query parameters the views read (from request.GET), besides every field of the page's forms.
 # ("retry" is left out: it makes a PDF again, whatever its value.)
 QUERY_NAMES = ("q", "table", "after_round", "after", "job", "show", "page", "per_page", "sort", "next", "other",
-               "table_number")
+               "table_number", "state")
 # The kinds that make a query longest and oddest, sent as one value to every page.
 ODD_QUERY = ("long text", "nul", "non-ascii digit")
 # Pages whose form shows for a query: the results desk's sheet of table 1.
@@ -260,6 +261,7 @@ def _season_of(tournament):
     from seasons.models import Competition
     from seasons.services.evenings import add_evening, excuse
 
+    door_window.open_door(tournament)  # the passes' "we are here" is swept too (before the evening reads the day)
     competition = Competition.objects.create(name="Fuzz season", slug=tournament.slug, rules={
         "per_evening": "points", "count": {"best": 2, "of": 4}, "absence": {"points": 5, "max": 1}})
     add_evening(competition, tournament)
@@ -292,7 +294,9 @@ def kwargs_for(pattern: URLPattern, day, name: str = "") -> dict:
         name.split(":")[0], lambda: table.seats.first().team_id)
     values = {"slug": day.slug, "number": 3 if not name.startswith("seasons:") else 1, "table": table.number,
               "pk": pk() if "pk" in pattern.pattern.converters else None,
-              "seat": 1, "token": table.token, "identifier": "standings-xlsx", "name": "none.json"}
+              "seat": 1, "identifier": "standings-xlsx", "name": "none.json",
+              # A team pass's token on its pages (its sheet and its forms swept too), a table's elsewhere.
+              "token": table.seats.first().team.pass_token if name.startswith("pass:") else table.token}
     return {name: values[name] for name in pattern.pattern.converters}
 
 

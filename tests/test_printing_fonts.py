@@ -133,7 +133,7 @@ def test_the_emoji_font_draws_no_digits(director_client, cup):
 def test_wide_characters_are_cut_by_their_width():
     """A CJK character or an emoji is about twice as wide as a Latin letter: a long name is cut
     sooner, never inside an emoji sequence or a flag."""
-    assert text_width("abc") == 3 and text_width("李小龍") > 4.5 and text_width("e\u0301") == 1
+    assert text_width("李小龍") > 1.5 * text_width("abc") and text_width("e\u0301") == text_width("é") == text_width("e")
     latin = fit_text("a" * 40, 30, 9.5)
     chinese = fit_text("李" * 40, 30, 9.5)
     assert latin.endswith("…") and chinese.endswith("…") and len(chinese) < len(latin)

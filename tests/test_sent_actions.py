@@ -131,10 +131,15 @@ def test_a_phone_that_must_wait_may_send_the_same_key_after_the_wait(client, run
                 action_key=key).status_code == 302
 
 
+def forged(key: str) -> str:
+    """``key`` with its signature's last letter changed."""
+    return key[:-1] + ("B" if key[-1] == "A" else "A")
+
+
 @pytest.mark.parametrize("make_key, says", [
-    (lambda tables: page_key(Client(), tables[1]), "another table"),
+    (lambda tables: page_key(Client(), tables[1]), "another page"),
     (lambda tables: "1.abc:forged:signature", "not made by this server"),
-    (lambda tables: signing.TimestampSigner(salt="table-action").sign(f"{tables[0].pk}.x")[:-1] + "A",
+    (lambda tables: forged(signing.TimestampSigner(salt="table-action").sign(f"{tables[0].pk}.link.x")),
      "not made by this server"),
 ])
 def test_a_key_of_another_table_or_a_forged_one_is_refused(client, running, make_key, says):
@@ -221,3 +226,18 @@ def test_the_question_whether_the_game_is_over_keeps_the_sheet_and_its_points(cl
     assert asked.status_code == 400 and 'data-testid="unfinished-question"' in html
     assert 'value="AAB"' in html and f'value="{codes(table)[1]}"' in html  # what was typed
     assert 'data-testid="points-A"' in html  # and the live points, as before the question
+
+
+def test_a_pass_pages_key_does_nothing_on_the_table_link(client, running):
+    """A key is of the page it was made for: a pass's key replayed on the table link (or on another
+    team's pass) is refused, so nobody acts as a team with its pass's request."""
+    table = running.tables.get(number=1)
+    first, second = [seat.team for seat in table.seats.order_by("position")]
+    pass_page = Client().get(f"/p/{second.pass_token}/sheet/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    key = re.search(r'name="action_key" value="([^"]+)"', pass_page).group(1)
+    on_link = post(client, table, action="submit", arrivals="AAAAAAAA", action_key=key)
+    assert on_link.status_code == 422 and "another page" in on_link.content.decode()
+    on_other_pass = client.post(f"/p/{first.pass_token}/sheet/", {"action": "submit", "arrivals": "AAAAAAAA",
+                                                                 "action_key": key}, HTTP_ACCEPT_LANGUAGE="en")
+    assert on_other_pass.status_code == 422
+    assert not Result.objects.filter(table=table).exists()

@@ -15,7 +15,7 @@ from django.db import IntegrityError
 from django.urls import reverse
 
 from people.models import Person
-from tests.test_people_pages import EN, confirm, person, state, team_url, text, upload
+from tests.test_people_pages import EN, confirm, state, team_url, text, upload
 from tournaments.models import Entry, Player, Tournament
 from tournaments.services.teams import TeamData, register_teams, update_team
 

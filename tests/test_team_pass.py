@@ -175,7 +175,9 @@ def test_the_director_opens_and_closes_the_door_on_the_check_in_page(director_cl
     make_teams(tournament, 2)
     url = f"/director/t/{tournament.slug}/checkin/door/"
     refused = director_client.post(url, {"open": "1", "opens": "10:00", "closes": "09:00"})
-    assert refused.status_code == 409
+    assert refused.status_code == 400
+    for bad in ("25:00", "09:30:99", "0930", "T09", "9"):
+        assert director_client.post(url, {"open": "1", "opens": bad}).status_code == 400, bad
     tournament.refresh_from_db()
     assert tournament.door_opens_at is None
     assert director_client.post(url, {"open": "1", "closes": ""}).status_code == 302
@@ -186,3 +188,20 @@ def test_the_director_opens_and_closes_the_door_on_the_check_in_page(director_cl
     assert director_client.post(url, {"open": "0"}).status_code == 302
     tournament.refresh_from_db()
     assert not door_window.door(tournament).open
+
+
+def test_a_poll_of_the_pass_costs_a_fixed_number_of_queries(client, tournament, running, django_assert_num_queries):
+    """The pass polls every 4 s from every phone: its cost does not grow with the tournament."""
+    team = running.tables.get(number=1).seats.first().team
+    get(client, pass_url(team, "now/"))  # the shared standings rendered once
+    with django_assert_num_queries(NOW_QUERIES):
+        get(client, pass_url(team, "now/"))
+    with django_assert_num_queries(SHEET_STATE_QUERIES):
+        get(client, pass_url(team, "sheet/?state"))
+
+
+# The pass with its tournament, its round, the round's table with its seats and players (3; no bye
+# looked for once a table is found; the standings come from the shared cache); the sheet's state:
+# the pass, the round, the latest version.
+NOW_QUERIES = 5
+SHEET_STATE_QUERIES = 3

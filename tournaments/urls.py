@@ -122,6 +122,7 @@ director_patterns = (
         path("t/<slug:slug>/rounds/<int:number>/clock/resume/", clock.resume, name="clock_resume"),
         path("t/<slug:slug>/rounds/<int:number>/clock/extend/", clock.extend, name="clock_extend"),
         path("t/<slug:slug>/rounds/<int:number>/tables/<int:table>/delete/", rounds.table_delete, name="table_delete"),
+        path("t/<slug:slug>/rounds/<int:number>/tables/<int:table>/card.pdf", downloads.table_card, name="table_card"),
         path("t/<slug:slug>/rounds/<int:number>/table-cards.pdf", downloads.round_file,
              {"identifier": "table-cards-pdf"}, name="round_table_cards"),
         path("t/<slug:slug>/rounds/<int:number>/wall-by-table.pdf", downloads.round_file,

@@ -33,11 +33,11 @@ from tournaments.exporters.standings_pdf import (
     STANDINGS_LINE,
     Column,
     css_string,
-    fit_text,
+    name_cell,
     page_counter_css,
     paginate,
     rule_under,
-    text_width,
+    text_mm,
 )
 
 TEMPLATE = "seasons/pdf/standings.html"
@@ -63,9 +63,9 @@ def _cell(line: ShownLine, evening: int) -> SafeString | str:
 
 def _evening_width(lines: list[ShownLine], evenings: list[int]) -> float:
     """Wide enough for the widest result of an evening ("2740*": five characters at 8 pt)."""
-    widest = max((text_width(f"{localize(mark.points)}{'*' if mark.excused else ''}") for line in lines for mark in line.marks
-                  if mark.evening in evenings), default=2)
-    return max(8.0, widest * EVENING_PT * 25.4 / 72 * 0.62 + 3.2)
+    widest = max((text_mm(f"{localize(mark.points)}{'*' if mark.excused else ''}", EVENING_PT) for line in lines
+                  for mark in line.marks if mark.evening in evenings), default=2)
+    return max(8.0, widest + 3.2)
 
 
 def pages(report: CompetitionStandings, lines: list[ShownLine], words: list[str]) -> tuple[list[dict], bool]:
@@ -89,7 +89,7 @@ def pages(report: CompetitionStandings, lines: list[ShownLine], words: list[str]
         columns = [
             Column(_("Rank"), 12, "num", _lines("–" if line.rank is None else line.rank for line in chunk), "num"),
             Column("", 10, "num muted", _lines(movement_text(line) for line in chunk), "num"),
-            Column(_("Name"), name_width, "name", _lines(fit_text(line.name, name_width - 3, 9.5) for line in chunk)),
+            Column(_("Name"), name_width, "name", _lines(name_cell(line.name, name_width) for line in chunk)),
             Column(_("Evenings"), 14, "num muted", _lines(line.row.evenings for line in chunk), "num"),
         ]
         columns += [Column(str(evening), evening_width, "num small", _lines(_cell(line, evening) for line in chunk), "num")

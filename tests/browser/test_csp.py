@@ -210,3 +210,27 @@ def test_a_refused_htmx_post_is_shown_and_a_failed_poll_leaves_the_page(watched,
     assert answer.value.status == 400
     expect(page.locator("#preview #entry-errors")).to_be_visible()  # the refusal, swapped in
     assert problems == []
+
+
+def test_a_team_pass_and_a_refusal_written_by_the_outbox_with_only_the_sites_files(watched, tournament, running):
+    """The pass page (its poll) and a table link's refusal that static/js/outbox.js writes as the page
+    (a wrong code: 400) load no inline script and break no policy."""
+    page, problems, allowed = watched
+    allowed += ["the server responded with a status of 400"]
+    table = running.tables.get(number=1)
+    team = table.seats.first().team
+    page.goto(f"/p/{team.pass_token}/")
+    with page.expect_response(lambda r: "/now/" in r.url):  # its first poll
+        pass
+    expect(page.locator("[data-testid=place-table]")).to_be_visible()
+
+    page.goto(f"/s/{table.token}/")
+    page.wait_for_load_state("load")
+    for _ in range(8):
+        page.locator('[data-arrival="A"]').tap()
+    wrong = "000000" if "000000" not in {seat.code for seat in table.seats.all()} else "999999"
+    page.locator("#code").fill(wrong)
+    page.locator("button[name=action][value=submit]").tap()
+    expect(page.locator("#entry-errors")).to_contain_text("not right")  # written by the outbox
+    expect(page.locator("#arrivals")).to_have_value("AAAAAAAA")
+    assert problems == []

@@ -1,8 +1,8 @@
 """Every file of the core the director can download, registered once (:mod:`.base`): the standings
 (PDF, Excel; the prize list listed between them is the prizes app's, :mod:`prizes.exporters`), the
 rulings, the teams (Excel, and the empty template), the tournament file, the route cards, the team
-passes for the door, and per round the table cards, the two wall lists, the missing results and the
-desk's team codes.
+passes for the door, and per round the whole round in one file, the table cards, the two wall lists,
+the missing results and the desk's team codes.
 
 Each class only names its file and hands the work to the module that lays it out.
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-from tournaments.exporters import round_pdfs, route_cards, standings_pdf, team_passes_pdf
+from tournaments.exporters import round_pdfs, route_cards, standings_pdf, team_passes_pdf, whole_round
 from tournaments.exporters.base import JSON, PDF, XLSX, Exporter, digest, register
 from tournaments.exporters.rulings_pdf import rulings_pdf
 from tournaments.exporters.standings_xlsx import StandingsWorkbook
@@ -193,6 +193,32 @@ class _RoundPdf(_Pdf):
                       setup.deals, setup.rules, tournament.public_names,
                       round_.number, round_.minutes, seats, players, byes, get_language(), site_url,
                       tournament.results_version if self.uses_results else None)
+
+
+@register
+class WholeRoundPdf(_Pdf):
+    """The table cards, both wall lists and the desk's team codes in one file: one click before the
+    round starts (:mod:`.whole_round`, joined from those files' own print files)."""
+
+    identifier = "whole-round-pdf"
+    order = 100  # first: everything at once, then each part on its own
+    name = gettext_lazy("Whole round: table cards, wall lists, team codes")
+    per_round = True
+    shows_links = True  # the cards' QR codes and the codes' table links
+    # Not made on publish: its slow part, the table cards, is (and the wall lists); joining them takes
+    # a moment. Its parts keep their own languages, so the file is kept per director's language.
+    made_on_publish = False
+    for_players = False
+
+    def label(self, tournament) -> str:
+        return _("Whole round: table cards, wall lists, player codes") if tournament.individual else str(self.name)
+
+    def render(self, tournament, *, round_=None, after_round=None, site_url=None) -> bytes:
+        return whole_round.whole_round_pdf(tournament, round_, site_url)
+
+    def content_key(self, tournament, round_=None, after_round=None, site_url=None) -> str:
+        """Its parts' content keys: made again when one of them changes."""
+        return whole_round.content_key(self.identifier, tournament, round_, site_url)
 
 
 @register

@@ -22,7 +22,6 @@ from urllib.parse import quote, urljoin
 
 import weasyprint
 from django.conf import settings
-from django.template.defaultfilters import truncatechars
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
@@ -31,7 +30,7 @@ import scoring
 from common import pdf
 from common.https import short_address
 from scoring.sheets import HOLES, PAWNS_PER_TEAM
-from tournaments.exporters.standings_pdf import document, fit_text, page_context
+from tournaments.exporters.standings_pdf import document, fitted, page_context
 from tournaments.models import Round, Table, Team, Tournament
 from tournaments.names import entrant_sort_key
 from tournaments.services.seating import Side, shown_team_name, sides
@@ -121,8 +120,12 @@ class CodeLine:
         return short_address(self.url) if self.url else ""
 
 
-def _tables(round_: Round) -> list[TableView]:
-    tables = with_latest_state(Table.objects.filter(round=round_).with_seats()).order_by("number")
+def _tables(round_: Round, number: int | None = None) -> list[TableView]:
+    """The round's tables in order; ``number``: that table only."""
+    found = Table.objects.filter(round=round_)
+    if number is not None:
+        found = found.filter(number=number)
+    tables = with_latest_state(found.with_seats()).order_by("number")
     names = round_.tournament.public_names  # on the wall and on the tables: the privacy setting's names
     confirmed_counts = round_.tournament.confirmed_counts  # a result is in once it counts (sheet_states)
     return [TableView(table=table, seats=sides(table, names),
@@ -168,11 +171,8 @@ def score_sheet(tournament: Tournament, seats: list[Side]) -> dict:
         return {
             "system": system, "lines": lines, "row_height": row_height, "height": row_height * count,
             "ruling": grid_lines(max(len(seats), 1), count, row_height),
-            # The teams over their columns, on one line each (at most 30 characters of the name).
-            "names": [
-                fit_text(truncatechars(seat.label, 34), team_width - 3, 8.5, bold=True)
-                for seat in seats
-            ],
+            # The teams over their columns: a long name smaller, or on two lines, before it is cut.
+            "names": [sheet_name(seat.label, team_width - 3) for seat in seats],
             # One preformatted block per column: far cheaper to lay out than a cell per line.
             "numbers": "\n".join(str(number) for number, _points in lines),
             "points": "\n".join(str(points) for _number, points in lines),
@@ -181,6 +181,16 @@ def score_sheet(tournament: Tournament, seats: list[Side]) -> dict:
         rows = [(seat, player) for seat in seats for player in seat.players]
         return {"system": system, "rows": rows, "holes": HOLES}
     return {"system": system, "rows": seats}
+
+
+NAME_HEAD = 4.4
+"""mm: the room over a sheet's column for its team's name (8.5 pt bold; 7.5 pt; or two lines of 6 pt)."""
+
+
+def sheet_name(label: str, width_mm: float) -> SafeString:
+    """A team's name over its column of the sheet, ``width_mm`` wide: as it is, smaller, or on two
+    lines before it is cut (:func:`~tournaments.exporters.standings_pdf.fitted`)."""
+    return fitted(label, width_mm, (8.5, 7.5, 6), bold=True, line_mm=NAME_HEAD)
 
 
 GRID_WIDTH = 186  # mm: A4 minus the card's margins (2 × 12 mm)
@@ -206,14 +216,13 @@ def card_sheet(tournament: Tournament, seats: list[Side]) -> dict:
     """A Klaverjassen score card as seed 004 keeps it, a row per deal of the round: per team its
     card points and roem, the team that played, nat and pit; the totals and each team's score
     below. The rows are the same on every card (laid out once, :mod:`common.pdf`); the
-    teams' names stand over their columns, "A: 3. De Troeven", on one line each. The rows shrink
+    teams' names stand over their columns, "A: 3. De Troeven" (:func:`sheet_name`). The rows shrink
     to fit up to 24 deals on the card's page; a card of more deals goes on to a second page."""
     deals = tournament.deals
     return {
         "system": tournament.scoring_system, "deals": range(1, deals + 1),
         "row_height": max(CARD_ROW_MIN, min(CARD_ROW_MAX, CARD_ROWS_HEIGHT / deals)),
-        "names": [fit_text(truncatechars(f"{seat.letter}: {seat.label}", 44), CARD_TEAM_WIDTH - 3, 8.5, bold=True)
-                  for seat in seats],
+        "names": [sheet_name(f"{seat.letter}: {seat.label}", CARD_TEAM_WIDTH - 3) for seat in seats],
     }
 
 
@@ -259,10 +268,11 @@ def _table_cards_html(round_: Round, site_url: str | None, chunks: int, qr) -> l
     return [render(tables[i:i + size]) for i in range(0, max(len(tables), 1), size)]
 
 
-def _card_renderer(round_: Round, site_url: str | None, qr):
-    """The round's tables as cards, and a function that makes the HTML of some of them."""
+def _card_renderer(round_: Round, site_url: str | None, qr, number: int | None = None):
+    """The round's tables (``number``: that one) as cards, and a function that makes the HTML of some
+    of them."""
     tournament = round_.tournament
-    tables = _tables(round_)
+    tables = _tables(round_, number)
     for view in tables:
         view.url = table_url(site_url, view.table)
         view.qr = qr(view.url)
@@ -355,13 +365,15 @@ def missing_results_document(round_: Round, base_url: str | None = None) -> weas
     return document(missing_results_html(round_), base_url)
 
 
-def table_cards_pdf(round_: Round, site_url: str | None = None, per_process: int = PARALLEL_FROM) -> bytes:
+def table_cards_pdf(round_: Round, site_url: str | None = None, per_process: int = PARALLEL_FROM,
+                    number: int | None = None) -> bytes:
     """The cards as a PDF file: rendered on every core once each gets ``per_process`` cards, the
     repeated parts laid out once per process and the QR codes drawn directly (:mod:`common.pdf`).
+    ``number``: the card of that table only, as the file has it (a card printed again).
 
     This process also makes the HTML and joins the parts, so its own part is a little smaller;
     the other parts are made first and sent off, this one's HTML is made while they render."""
-    render, tables = _card_renderer(round_, site_url, qr_placeholder)
+    render, tables = _card_renderer(round_, site_url, qr_placeholder, number)
     chunks = min(pdf.cpu_count(), max(len(tables) // per_process, 1))
     if chunks == 1:
         parts = [lambda: render(tables)]

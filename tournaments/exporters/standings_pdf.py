@@ -10,8 +10,9 @@ the same PDF.
 
 Why pages are cut here and columns are blocks: WeasyPrint spends its time per box and per line,
 in Python; a table cell costs about three lines of text. So each page is one table with one
-row, and each column of that row is one preformatted block with a line per place (team names
-and players cut off with "…" rather than wrapped, so every line is one place high). Because
+row, and each column of that row is one preformatted block with a line per place (a long name
+printed a size smaller, or on two half-height lines inside its place, before it is cut off with
+"…": :func:`fitted`; so every place is one line high). Because
 every place is one line high, this module knows which places go on which page, and a long file
 is rendered in parts on every core (:mod:`common.pdf`), each part with its pages'
 own "page X of Y". The prize list does the same with two lines per place (:mod:`prizes.exporters`).
@@ -119,40 +120,86 @@ class Page:
         return (css_string(_("Page %(page)s of %(pages)s") % {"page": self.number, "pages": self.count}))
 
 
-WIDE = 1.6
-"""A Chinese, Japanese or Korean character or an emoji is about 1 em wide: 1.6 average DejaVu Sans
-characters (0.62 em)."""
+MM_PER_PT = 25.4 / 72
+
+# DejaVu Sans's advance widths of " " to "~" in 1/2048 em (read from the fonts' hmtx tables), regular
+# and bold: a name's printed width is the sum of its characters' (an accented letter as its letter).
+_ASCII = {
+    False: (651, 821, 942, 1716, 1303, 1946, 1597, 563, 799, 799, 1024, 1716, 651, 739, 651, 690, 1303, 1303,
+            1303, 1303, 1303, 1303, 1303, 1303, 1303, 1303, 690, 690, 1716, 1716, 1716, 1087, 2048, 1401, 1405,
+            1430, 1577, 1294, 1178, 1587, 1540, 604, 604, 1343, 1141, 1767, 1532, 1612, 1235, 1612, 1423, 1300,
+            1251, 1499, 1401, 2025, 1403, 1251, 1403, 799, 690, 799, 1716, 1024, 1024, 1255, 1300, 1126, 1300,
+            1260, 721, 1300, 1298, 569, 569, 1186, 569, 1995, 1298, 1253, 1300, 1300, 842, 1067, 803, 1298, 1212,
+            1675, 1212, 1212, 1075, 1303, 690, 1303, 1716),
+    True: (713, 934, 1067, 1716, 1425, 2052, 1786, 627, 936, 936, 1071, 1716, 778, 850, 778, 748, 1425, 1425,
+           1425, 1425, 1425, 1425, 1425, 1425, 1425, 1425, 819, 819, 1716, 1716, 1716, 1188, 2048, 1585, 1561,
+           1503, 1700, 1399, 1399, 1681, 1714, 762, 762, 1587, 1305, 2038, 1714, 1741, 1501, 1741, 1577, 1475,
+           1397, 1663, 1585, 2259, 1579, 1483, 1485, 936, 748, 936, 1716, 1024, 1024, 1382, 1466, 1214, 1466,
+           1389, 891, 1466, 1458, 702, 702, 1362, 702, 2134, 1458, 1407, 1466, 1466, 1010, 1219, 979, 1458, 1335,
+           1892, 1321, 1335, 1192, 1458, 748, 1458, 1716),
+}
+_OTHERS = {  # Latin letters that are no ASCII letter with an accent (æ, ø, ł, ß…), and signs the files print
+    "æ": (2011, 2146), "Æ": (1995, 2222), "œ": (2095, 2241), "Œ": (2191, 2390), "ø": (1253, 1407),
+    "Ø": (1612, 1741), "ł": (582, 760), "Ł": (1151, 1315), "ß": (1290, 1473), "đ": (1300, 1466),
+    "Đ": (1587, 1716), "ı": (569, 702), "ĳ": (1138, 1404), "Ĳ": (1208, 1524), "þ": (1300, 1466),
+    "Þ": (1239, 1511), "ð": (1253, 1407), "‘": (651, 778), "’": (651, 778), "“": (1061, 1346),
+    "”": (1061, 1346), "„": (1061, 1346), "…": (2048, 2048), "·": (651, 778), "–": (1024, 1024),
+    "—": (2048, 2048),
+}
+PLAIN_EM, CAPITAL_EM = 0.64, 0.79
+"""Another script's letters (Greek, Cyrillic, Arabic…: DejaVu Sans too), at about the widest of a
+Latin small letter and capital."""
+WIDE_EM = 1.0
+"""A Chinese, Japanese or Korean character (WenQuanYi Micro Hei) is 1 em wide."""
+EMOJI_EM = 1.25
+"""An emoji (Noto Color Emoji) is about 1.25 em wide."""
+BOLD = 1.13
+"""Bold is about 13 % wider, where the widths above are not a bold font's own."""
 _JOINERS = frozenset("\u200d\ufe0e\ufe0f")  # zero-width joiner, text and emoji presentation
 
 
-def char_width(char: str) -> float:
-    """How many average characters wide ``char`` prints: 0 for what joins or modifies the character
-    before it (accents, the zero-width joiner of emoji sequences, skin tones, variation selectors),
-    :data:`WIDE` for wide characters (CJK, emoji), else 1."""
+def char_width(char: str, bold: bool = False) -> float:
+    """How wide ``char`` prints, in em: 0 for what joins or modifies the character before it (accents,
+    the zero-width joiner of emoji sequences, skin tones, variation selectors); DejaVu Sans's own width
+    for a Latin letter (an accented one as its letter: "é" as "e"), digit or sign; 1 for CJK, 1.25
+    for an emoji; about the widest Latin small letter or capital for another script's."""
     if unicodedata.combining(char) or char in _JOINERS or "\U0001f3fb" <= char <= "\U0001f3ff" \
             or "\U000e0020" <= char <= "\U000e007f":
         return 0.0
-    return WIDE if unicodedata.east_asian_width(char) in ("W", "F") else 1.0
+    if unicodedata.east_asian_width(char) in ("W", "F"):
+        return EMOJI_EM if unicodedata.category(char) == "So" else WIDE_EM * (BOLD if bold else 1)
+    base = unicodedata.normalize("NFD", char)[0]
+    if " " <= base <= "~":
+        return _ASCII[bold][ord(base) - 32] / 2048
+    if base in _OTHERS:
+        return _OTHERS[base][bold] / 2048
+    width = CAPITAL_EM if unicodedata.category(base) == "Lu" else PLAIN_EM
+    return width * BOLD if bold else width
 
 
-def text_width(text: str) -> float:
-    """``text``'s width in average characters (:func:`char_width`)."""
-    return sum(char_width(char) for char in text)
+def text_width(text: str, bold: bool = False) -> float:
+    """``text``'s width in em (:func:`char_width`)."""
+    return sum(char_width(char, bold) for char in text)
+
+
+def text_mm(text: str, font_pt: float, bold: bool = False) -> float:
+    """``text``'s printed width in mm at ``font_pt``."""
+    return text_width(text, bold) * font_pt * MM_PER_PT
 
 
 def fit_text(text: str, width_mm: float, font_pt: float, bold: bool = False) -> str:
     """``text`` cut off with "…" where it would not fit on one line of ``width_mm``, reckoning
-    with wide characters (DejaVu Sans; CJK and emoji as :data:`WIDE`), never inside an emoji
+    with each character's width (:func:`char_width`), never inside an emoji
     sequence or a flag. Cut here rather than by CSS ``text-overflow``: WeasyPrint maps its "…" glyph
     to whatever text it first replaced, so the PDF's text would read wrongly; the column also clips
     (``overflow: hidden``) should an estimate ever be short."""
-    fits = max(int(width_mm / (font_pt * 25.4 / 72 * (0.7 if bold else 0.62))), 4)
-    if text_width(text) <= fits:
+    if text_mm(text, font_pt, bold) <= width_mm:
         return text
+    room = max(width_mm / (font_pt * MM_PER_PT) - char_width("…", bold), 2.5)  # em, the "…" kept free
     used, cut = 0.0, 0
     for index, char in enumerate(text):
-        width = char_width(char)
-        if used + width > fits - 1:
+        width = char_width(char, bold)
+        if used + width > room:
             break
         used, cut = used + width, index + 1
     kept = text[:cut]
@@ -162,6 +209,47 @@ def fit_text(text: str, width_mm: float, font_pt: float, bold: bool = False) -> 
     if flags % 2:  # half a flag: a lone regional indicator prints as a letter in a box
         kept = kept[:-1]
     return kept.rstrip() + "…"
+
+
+def wrap_text(text: str, width_mm: float, font_pt: float, bold: bool = False, lines: int = 2) -> list[str]:
+    """``text`` in at most ``lines`` lines of ``width_mm`` (whole words where they fit, reckoned as
+    :func:`fit_text` does), the last cut off with "…" when the rest does not fit."""
+    out: list[str] = []
+    words = text.split()
+    while words and len(out) < lines - 1:
+        line = words.pop(0)
+        while words and text_mm(f"{line} {words[0]}", font_pt, bold) <= width_mm:
+            line = f"{line} {words.pop(0)}"
+        out.append(fit_text(line, width_mm, font_pt, bold))
+    if words:
+        out.append(fit_text(" ".join(words), width_mm, font_pt, bold))
+    return out
+
+
+def fitted(text: str, width_mm: float, sizes: tuple[float, ...], bold: bool = False,
+           line_mm: float | None = None) -> SafeString:
+    """``text`` escaped for a line of ``width_mm`` whose font is ``sizes[0]`` pt, using the room it has
+    before it is cut: as it is when it fits; else in the first of the smaller ``sizes`` it fits in;
+    else, for a line ``line_mm`` high, on two lines of half that height in the smallest size (an
+    inline block: the line keeps its height, a preformatted column its places); only then cut off
+    with "…" (:func:`fit_text`)."""
+    if text_mm(text, sizes[0], bold) <= width_mm:
+        return conditional_escape(text)
+    for size in sizes[1:]:
+        if text_mm(text, size, bold) <= width_mm:
+            return _sized(text, size)
+    smallest = sizes[-1]
+    if line_mm is not None:
+        two = wrap_text(text, width_mm, smallest, bold)
+        if len(two) == 2:
+            return mark_safe(f'<span style="display: inline-block; vertical-align: top; white-space: pre; '
+                             f'font-size: {smallest:g}pt; line-height: {line_mm / 2:.2f}mm">'
+                             f'{conditional_escape(two[0])}\n{conditional_escape(two[1])}</span>')
+    return _sized(fit_text(text, width_mm, smallest, bold), smallest)
+
+
+def _sized(text: str, size: float) -> SafeString:
+    return mark_safe(f'<span style="font-size: {size:g}pt">{conditional_escape(text)}</span>')
 
 
 def lines(values) -> SafeString:
@@ -183,9 +271,9 @@ def paginate(rows: list, first: int, other: int) -> list[list]:
 
 
 def _lines_of(text: str, font_pt: float, width_mm: float, bold: bool) -> int:
-    """How many lines ``text`` takes at most: characters counted wider than DejaVu Sans's average."""
-    char_mm = font_pt * 25.4 / 72 * (0.7 if bold else 0.62)
-    return max(1, -(-math.ceil(text_width(text)) // max(int(width_mm // char_mm), 1)))
+    """How many lines ``text`` takes at most: a tenth more than its width, for the room a line
+    broken between words leaves at its end."""
+    return max(1, math.ceil(text_mm(text, font_pt, bold) * 1.1 / width_mm))
 
 
 def first_page_header(report: Standings, heading: str, meta_pt: float, heading_pt: float) -> float:
@@ -218,6 +306,17 @@ def beside(report: Standings, row) -> str:
     return row.team.name if report.per_player else " & ".join(row.players)
 
 
+def name_cell(text: str, column_mm: float) -> SafeString:
+    """A name in a standings column of ``column_mm`` (9.5 pt, 1.5 mm padding each side): smaller or
+    on two lines before it is cut (:func:`fitted`)."""
+    return fitted(text, column_mm - 3, (9.5, 8, 7), line_mm=STANDINGS_LINE)
+
+
+def small_cell(text: str, column_mm: float) -> SafeString:
+    """The players or the club beside a name (8 pt), as :func:`name_cell`."""
+    return fitted(text, column_mm - 3, (8, 7), line_mm=STANDINGS_LINE)
+
+
 def standings_pages(report: Standings) -> list[Page]:
     landscape = is_landscape(report)
     header = first_page_header(report, heading(report, _("Standings")), 9.5, 13)
@@ -227,7 +326,7 @@ def standings_pages(report: Standings) -> list[Page]:
     rounds = report.round_numbers
     # The marks' column: 19 mm ("by lot"), wider for "did not play" or "missed a round" (8 pt italic).
     marks = [row.mark for row in report.rows]
-    mark_width = max([19.0, *(text_width(mark) * 8 * 25.4 / 72 * 0.62 + 3 for mark in marks if mark)])
+    mark_width = max([19.0, *(text_mm(mark, 8) + 3 for mark in marks if mark)])
     fixed = 12 + 10 + 16 + mark_width
     round_width = max(9.5, min(12.5, (width - fixed - 70) / max(len(rounds), 1)))
     # What is left goes to the names and the players, as their longest entries ask (9.5 and 8 pt).
@@ -245,24 +344,24 @@ def standings_pages(report: Standings) -> list[Page]:
         if individual:  # a place is a player: their number, name and club
             columns.append(Column("", 10, "num muted", lines(row.team.number for row in rows)))
             columns.append(Column(_("Player"), name_width, "name", lines(
-                fit_text(row.name, name_width - 3, 9.5) for row in rows)))
+                name_cell(row.name, name_width) for row in rows)))
             columns.append(Column(_("Club"), None, "name small", lines(
-                fit_text(row.team.club, rest - 3, 8) for row in rows)))
+                small_cell(row.team.club, rest) for row in rows)))
         elif report.per_player:
             columns.append(Column(_("Player"), name_width, "name", lines(
-                fit_text(row.player, name_width - 3, 9.5) for row in rows)))
+                name_cell(row.player, name_width) for row in rows)))
             columns.append(Column("", 10, "num muted", lines(row.team.number for row in rows)))
-            columns.append(Column(_("Team"), None, "name", lines(fit_text(row.team.name, rest - 3, 9.5) for row in rows)))
+            columns.append(Column(_("Team"), None, "name", lines(name_cell(row.team.name, rest) for row in rows)))
         elif not any(row.players for row in rows_all):  # team names only (the privacy setting)
             columns.append(Column("", 10, "num muted", lines(row.team.number for row in rows)))
             columns.append(Column(_("Team"), None, "name", lines(
-                fit_text(row.team.name, name_width + rest - 3, 9.5) for row in rows)))
+                name_cell(row.team.name, name_width + rest) for row in rows)))
         else:
             columns.append(Column("", 10, "num muted", lines(row.team.number for row in rows)))
             columns.append(Column(_("Team"), name_width, "name", lines(
-                fit_text(row.team.name, name_width - 3, 9.5) for row in rows)))
+                name_cell(row.team.name, name_width) for row in rows)))
             columns.append(Column(_("Players"), None, "name small", lines(
-                fit_text(" & ".join(row.players), rest - 3, 8) for row in rows)))
+                small_cell(" & ".join(row.players), rest) for row in rows)))
         has_bye = False
         for index, n in enumerate(rounds):
             values = []

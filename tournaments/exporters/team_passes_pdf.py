@@ -28,7 +28,7 @@ from django.utils.safestring import SafeString
 from common import pdf
 from common.https import short_address
 from tournaments.exporters.round_pdfs import DEFAULT_SITE_URL, qr_placeholder, qr_svg
-from tournaments.exporters.standings_pdf import fit_text, page_context
+from tournaments.exporters.standings_pdf import fit_text, fitted, page_context, wrap_text
 from tournaments.models import Team, Tournament
 from tournaments.names import entrant_sort_key
 
@@ -38,16 +38,18 @@ COLUMNS, ROWS = 2, 4
 CARD_WIDTH = 85
 """mm inside a card's margins: the tournament's name on one line (cut off with "…" where longer)."""
 TEXT_WIDTH = 48
-"""mm of a card's width beside its QR code, for the team's name and its players (cut off likewise)."""
+"""mm of a card's width beside its QR code, for the team's name and its players (smaller, or cut off
+likewise)."""
 
 
 @dataclass(frozen=True)
 class PassCard:
-    """One team's card: its name and players as printed, and the absolute address of its pass."""
+    """One team's card: its number and name (two lines at most) and its players as printed, and the
+    absolute address of its pass."""
 
     team: Team
     name: str
-    players: tuple[str, ...]
+    players: tuple[SafeString, ...]
     url: str
     qr: SafeString
 
@@ -74,9 +76,10 @@ def pass_cards(tournament: Tournament, site_url: str | None = None, qr=qr_svg) -
         if players == [team.name]:
             players = []
         url = pass_url(site_url, team)
-        # The name on at most two lines beside the code, less the room of the number before it.
-        cards.append(PassCard(team, fit_text(team.name, 2 * TEXT_WIDTH - 12, 13, bold=True),
-                              tuple(fit_text(name, TEXT_WIDTH, 9) for name in players), url, qr(url)))
+        # The number and name on at most two lines beside the code, broken between words; each player
+        # on a line, a size smaller before a long name is cut.
+        cards.append(PassCard(team, "\n".join(wrap_text(f"{team.number}. {team.name}", TEXT_WIDTH, 13, bold=True)),
+                              tuple(fitted(name, TEXT_WIDTH, (9, 8)) for name in players), url, qr(url)))
     return cards
 
 

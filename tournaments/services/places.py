@@ -72,7 +72,9 @@ def _places(round_: Round, team_ids, names: str) -> list[Place]:
                     places.append(Place(team, table, side, tuple(other for other in found if other is not side),
                                         name=side.shown(team)))
     individual = round_.tournament.individual
-    for bye in Bye.objects.filter(round=round_, team_id__in=team_ids).select_related("team"):
+    unseated = set(team_ids) - {place.team.pk for place in places}
+    byes = Bye.objects.filter(round=round_, team_id__in=unseated).select_related("team") if unseated else []
+    for bye in byes:
         places.append(Place(bye.team, None, None, (), bye=True, name=shown_team_name(bye.team, names, individual)))
     # The first MAX_PLACES of this round's places: teams not in the round (withdrawn, absent) take no room.
     return sorted(places, key=lambda place: entrant_sort_key(place.team.name, individual))[:MAX_PLACES]

@@ -59,13 +59,17 @@ class Outcome:
         return self.status == 303
 
 
-def new_key(table: Table) -> str:
-    """A fresh key for one page of ``table``'s link."""
-    return signing.TimestampSigner(salt=_SALT).sign(f"{table.pk}.{secrets.token_urlsafe(12)}")
+LINK = "link"  # who enters: the table link's phone; a team pass is "pass<team pk>"
 
 
-def _nonce(table: Table, key: str) -> str:
-    """The key's own part, once it is known to be this table's, made here, and of today."""
+def new_key(table: Table, who: str = LINK) -> str:
+    """A fresh key for one page of ``table``'s sheet, for ``who`` enters on it: the table link, or a
+    team's pass (a key of a pass's page does nothing on the table link, nor on another team's pass)."""
+    return signing.TimestampSigner(salt=_SALT).sign(f"{table.pk}.{who}.{secrets.token_urlsafe(12)}")
+
+
+def _nonce(table: Table, key: str, who: str) -> str:
+    """The key's own part, once it is known to be this table's and this entrant's, made here, and of today."""
     try:
         value = signing.TimestampSigner(salt=_SALT).unsign(key, max_age=KEY_HOURS * 3600)
     except signing.SignatureExpired:
@@ -74,10 +78,11 @@ def _nonce(table: Table, key: str) -> str:
     except signing.BadSignature:
         raise KeyRefused(_("This form was not made by this server: nothing was sent. Open the table's link "
                            "again and enter it there.")) from None
-    table_pk, _sep, nonce = value.partition(".")
-    if table_pk != str(table.pk) or not nonce:
-        raise KeyRefused(_("This form belongs to another table's page: nothing was sent. Open your own table's "
-                           "link and enter it there."))
+    table_pk, _sep, rest = value.partition(".")
+    entrant, _sep, nonce = rest.partition(".")
+    if table_pk != str(table.pk) or entrant != who or not nonce:
+        raise KeyRefused(_("This form belongs to another page (another table's, or a team pass): nothing was "
+                           "sent. Open your own table's link or pass and enter it there."))
     return nonce
 
 
@@ -87,22 +92,25 @@ def fingerprint(fields: QueryDict) -> str:
     return hashlib.sha256(repr(items).encode()).hexdigest()
 
 
-def once(table: Table, fields: QueryDict, do: Callable[[], Outcome]) -> Outcome:
+def once(table: Table, fields: QueryDict, do: Callable[[], Outcome], who: str = LINK) -> Outcome:
     """``do()`` the action of ``fields`` once for its key: the first sending is done and its outcome
     kept with the key, in one transaction; a later one with the same key and content gets that
     outcome (``replayed``). Raises :class:`KeyRefused` for other content under a used key, and for a
-    key that is not this table's. An outcome that is not ``kept`` (a form to mend, a phone that
+    key that is not this table's and ``who``'s page's. An outcome that is not ``kept`` (a form to mend, a phone that
     waits) leaves the key unused."""
     key = fields.get(KEY_FIELD, "")
     if not key:
         return do()
-    nonce, content = _nonce(table, key[:200]), fingerprint(fields)
+    nonce, content = _nonce(table, key[:200], who), fingerprint(fields)
     with transaction.atomic():
         try:
             with transaction.atomic():  # a savepoint: a key already used leaves the transaction usable
                 sent = SentAction.objects.create(key=nonce, table=table, fingerprint=content)
         except IntegrityError:  # the first sending (committed: the insert waited for it) has the key
-            return _replayed(SentAction.objects.get(key=nonce), content)
+            first = SentAction.objects.filter(key=nonce).first()
+            if first is None:  # gone meanwhile (its table was deleted)
+                raise KeyRefused(_("This table's page changed while you sent: look at it again.")) from None
+            return _replayed(first, content)
         outcome = do()
         if not outcome.kept:
             sent.delete()

@@ -72,3 +72,10 @@ def disputed_tables(tournament_id: int) -> list[tuple[int, int]]:
     tables = with_latest_state(Table.objects.filter(round__tournament_id=tournament_id))
     return list(tables.filter(latest_state=ResultState.DISPUTED).order_by("round__number", "number")
                 .values_list("round__number", "number"))
+
+
+def disputes_waiting(tournament) -> dict:
+    """What the director's dispute badge shows (``templatetags/dispute_badge.py``, and its poll): the
+    disputed tables, and the round whose sheets it opens."""
+    disputed = disputed_tables(tournament.pk)
+    return {"tournament": tournament, "disputed": disputed, "first_round": disputed[0][0] if disputed else None}

@@ -17,8 +17,9 @@ import json
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import QuerySet
 
-from tournaments.models import Round, Table, Team, new_pass_token
+from tournaments.models import Result, Round, Table, Team, new_pass_token
 from tournaments.services.clock import current_round
 from tournaments.services.places import Place, place_of
 from tournaments.services.published_standings import json_body
@@ -81,8 +82,15 @@ def own_side(team: Team, table: Table) -> Side | None:
 
 
 def own_code(team: Team, table: Table) -> str:
-    """The code that proves ``team`` at ``table``: its own seat's (in individual entry, its player's)."""
-    return next(seat.code for seat in table.seats.all() if seat.team_id == team.pk)
+    """The code that proves ``team`` at ``table``: its own seat's (in individual entry, its player's);
+    empty (a code that proves nobody) when the team left the table meanwhile."""
+    return next((seat.code for seat in table.seats.all() if seat.team_id == team.pk), "")
+
+
+def sheet_versions(team: Team) -> QuerySet[Result]:
+    """Every version of the sheet of ``team``'s table in the current round (none: no table): what
+    its pass's sheet page polls (two queries with the team's)."""
+    return Result.objects.filter(table__round=current_round(team.tournament_id), table__seats__team=team)
 
 
 @dataclass(frozen=True)

@@ -11,16 +11,11 @@ from __future__ import annotations
 from django import template
 
 from tournaments.models import Tournament
-from tournaments.services.sheet_states import disputed_tables
+from tournaments.services.sheet_states import disputes_waiting
 
 register = template.Library()
 
 
 @register.inclusion_tag("tournaments/director/_dispute_badge.html")
 def dispute_badge(tournament: Tournament) -> dict:
-    return badge_context(tournament)
-
-
-def badge_context(tournament: Tournament) -> dict:
-    disputed = disputed_tables(tournament.pk)
-    return {"tournament": tournament, "disputed": disputed, "first_round": disputed[0][0] if disputed else None}
+    return disputes_waiting(tournament)

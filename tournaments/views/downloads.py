@@ -6,6 +6,9 @@ print_files`): a click downloads the finished file, or shows its progress until 
 A file with the phones' address (the table cards' QR codes) first warns when no phone could open
 that address (``localhost``): printed, such cards would have to be printed again. Files for the
 tables and the wall are made in the tournament's language (docs/printing.md).
+
+One table's card (:func:`table_card`, a card to print again) is the table cards' file of that one
+table, made when asked: a single card takes a fraction of a second.
 """
 
 from __future__ import annotations
@@ -15,21 +18,34 @@ from django.shortcuts import render
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from common.https import phones_address
+from common.https import PhonesAddress, phones_address
 from tournaments.exporters.base import Exporter, exporter
 from tournaments.models import PrintFile, Round, Tournament
 from tournaments.numbers import whole_or
 from tournaments.permissions import director_required
 from tournaments.services import print_files
 from tournaments.services.standings import AfterRoundError, after_round_of
-from tournaments.views.lookups import round_or_404, tournament_or_404
+from tournaments.views.lookups import refused, round_or_404, tournament_or_404
 
 
-def file_response(found: Exporter, tournament: Tournament, round_: Round | None, content: bytes) -> HttpResponse:
+def file_response(found: Exporter, tournament: Tournament, round_: Round | None, content: bytes,
+                  filename: str = "") -> HttpResponse:
     response = HttpResponse(content, content_type=found.content_type)
     disposition = "inline" if found.inline else "attachment"
-    response["Content-Disposition"] = f'{disposition}; filename="{found.filename(tournament, round_)}"'
+    response["Content-Disposition"] = f'{disposition}; filename="{filename or found.filename(tournament, round_)}"'
     return response
+
+
+def _phones_warning(request: HttpRequest, tournament: Tournament, round_: Round | None, found: Exporter,
+                    address: PhonesAddress) -> HttpResponse | None:
+    """The warning instead of a file whose QR codes point where no phone gets (docs/printing.md), until
+    the director clicks *Print anyway*; None when there is nothing to warn of."""
+    if found.shows_links and not address.reachable and "anyway" not in request.GET and "job" not in request.GET:
+        return render(request, "tournaments/director/print_file.html", {
+            "tournament": tournament, "round": round_, "exporter": found, "phones_address": address,
+            "anyway_url": _url_with(request, anyway=1),
+        })
+    return None
 
 
 def _download(request: HttpRequest, tournament: Tournament, round_: Round | None, identifier: str) -> HttpResponse:
@@ -47,11 +63,9 @@ def _download(request: HttpRequest, tournament: Tournament, round_: Round | None
     if len(site_url) > PrintFile._meta.get_field("site_url").max_length:
         return HttpResponseBadRequest(_("The address of this site is too long for the QR codes; open it by its "
                                         "LAN address."), content_type="text/plain; charset=utf-8")
-    if found.shows_links and not address.reachable and "anyway" not in request.GET and "job" not in request.GET:
-        return render(request, "tournaments/director/print_file.html", {
-            "tournament": tournament, "round": round_, "exporter": found, "phones_address": address,
-            "anyway_url": _url_with(request, anyway=1),
-        })
+    warning = _phones_warning(request, tournament, round_, found, address)
+    if warning is not None:
+        return warning
     if not found.background:
         with translation.override(found.language(tournament)):
             return file_response(found, tournament, round_, found.render(
@@ -104,3 +118,25 @@ def tournament_file(request: HttpRequest, slug: str, identifier: str) -> HttpRes
 def round_file(request: HttpRequest, slug: str, number: int, identifier: str) -> HttpResponse:
     round_ = round_or_404(slug, number)
     return _download(request, round_.tournament, round_, identifier)
+
+
+@director_required
+def table_card(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    """The card of one table with its score sheet, as the round's table cards print it: a card to
+    print again. A table the round does not have: the round page with a message, 404."""
+    round_ = round_or_404(slug, number)
+    tournament = round_.tournament
+    if not round_.tables.filter(number=table).exists():
+        return refused(request, [_("Round %(round)s has no table %(table)s.") % {"round": number, "table": table}],
+                       "director:round_detail", slug, number, status=404)
+    found = exporter("table-cards-pdf")
+    address = phones_address(request)
+    warning = _phones_warning(request, tournament, round_, found, address)
+    if warning is not None:
+        return warning
+    from tournaments.exporters import round_pdfs  # WeasyPrint: loaded when a file is made, not by every process
+
+    with translation.override(found.language(tournament)):
+        content = round_pdfs.table_cards_pdf(round_, address.url, number=table)
+    filename = f"{tournament.slug}-round-{number}-table-{table}-card.pdf"
+    return file_response(found, tournament, round_, content, filename)

@@ -13,7 +13,7 @@ from tournaments.numbers import whole_or
 from tournaments.permissions import director_required
 from tournaments.services import table_entry as entry
 from tournaments.services.round_sheets import round_sheets, status_counts
-from tournaments.templatetags.dispute_badge import badge_context
+from tournaments.services.sheet_states import disputes_waiting
 from tournaments.views.lookups import act, refused, round_or_404, table_or_404, tournament_or_404
 
 OVERVIEW_POLL_SECONDS = 10
@@ -62,4 +62,4 @@ def unlock(request: HttpRequest, slug: str, number: int, table: int) -> HttpResp
 @director_required
 def dispute_badge(request: HttpRequest, slug: str) -> HttpResponse:
     """The director's badge of disputed sheets (on every director page, polled)."""
-    return render(request, "tournaments/director/_dispute_badge.html", badge_context(tournament_or_404(slug)))
+    return render(request, "tournaments/director/_dispute_badge.html", disputes_waiting(tournament_or_404(slug)))

@@ -5,6 +5,7 @@ in from their pass (views/team_pass.py); the check-in list follows by itself."""
 from __future__ import annotations
 
 import datetime
+import re
 
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
@@ -16,16 +17,19 @@ from tournaments.services import door_window
 from tournaments.views.lookups import act, refused, tournament_or_404
 
 
+TIME = re.compile(r"(?P<hour>[0-9]{1,2}):(?P<minute>[0-9]{2})", re.ASCII)  # a time field's value, 09:30
+
+
 def _time(value: str, what: str) -> datetime.time | None:
     """A time of day as the director types it (``09:30``); empty: none."""
     value = (value or "").strip()
     if not value:
         return None
-    try:
-        return datetime.time.fromisoformat(value[:5] if len(value) >= 5 else value)
-    except ValueError:
+    found = TIME.fullmatch(value)
+    if found is None or int(found["hour"]) > 23 or int(found["minute"]) > 59:
         raise ValidationError(_("%(what)s: “%(value)s” is not a time; type it as 09:30.")
-                              % {"what": what, "value": value[:20]}) from None
+                              % {"what": what, "value": value[:20]})
+    return datetime.time(int(found["hour"]), int(found["minute"]))
 
 
 @director_required
@@ -35,9 +39,10 @@ def door_switch(request: HttpRequest, slug: str) -> HttpResponse:
     if request.POST.get("open") != "1":
         return act(request, lambda: door_window.close_door(tournament), _("Self check-in is closed."),
                    "director:checkin", slug)
-    try:
+    try:  # times that cannot be, or a closing before the opening: the form's fault (400)
         opens = _time(request.POST.get("opens", ""), _("Opens at"))
         closes = _time(request.POST.get("closes", ""), _("Closes at"))
+        door_window.check_window(opens, closes)
     except ValidationError as error:
         return refused(request, error.messages, "director:checkin", slug, status=400)
     return act(request, lambda: door_window.open_door(tournament, opens, closes),

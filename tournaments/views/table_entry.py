@@ -12,6 +12,7 @@ import secrets
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
+from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -97,6 +98,7 @@ class Entrant:
     code: str = ""
     guesser: str = ""
     back: str = ""
+    who: str = sent_actions.LINK  # whose page the one-time keys are of (services/sent_actions.py)
 
 
 def _find(token: str) -> Table | None:
@@ -111,7 +113,7 @@ def _page(request: HttpRequest, table: Table, at: Entrant, status: int | None = 
     context = {
         "table": table, "round": table.round, "tournament": table.round.tournament, "sides": sides(table),
         "current": current, "status": status_of(current), "as_side": at.side, "pass_url": at.back,
-        "clock": clock(table.round), "fields": request.POST, "action_key": sent_actions.new_key(table),
+        "clock": clock(table.round), "fields": request.POST, "action_key": sent_actions.new_key(table, at.who),
         "key_field": sent_actions.KEY_FIELD, **extra,
     }
     if current is not None:
@@ -137,7 +139,7 @@ def sheet(request: HttpRequest, token: str) -> HttpResponse:
     """A known link always answers, whatever its address did; unknown links are counted per
     address, and past the limit answered 429 (only a guesser of links gets it)."""
     if request.method == "GET" and FOLLOW in request.GET:
-        return sheet_state(token)
+        return sheet_state(Result.objects.filter(table__token=token[:64]))
     return _sheet_page(request, token)
 
 
@@ -154,21 +156,29 @@ ACTIONS = ("submit", "confirm", "dispute")
 FOLLOW = "state"  # ?state: what static/js/sheet_follow.js polls
 
 
-def sheet_state(token: str) -> HttpResponse:
-    """The state and version of a table's sheet, as its page shows them (``data-sheet-state``): the
-    page polls it and reloads when another phone or the desk changed the sheet. One query, and 304
-    while nothing changed (its ETag); an unknown link has no sheet ("missing", never a count: it
-    tells nothing the page would not)."""
-    latest = (Result.objects.filter(table__token=token[:64]).order_by("-version")
-              .only("version", "state").first())
+def sheet_state(results: QuerySet[Result]) -> HttpResponse:
+    """The state and version of a table's sheet (``results``: every version of it), as its page shows
+    them (``data-sheet-state``): the page polls it and reloads when another phone or the desk changed
+    the sheet. One query, and 304 while nothing changed (its ETag); an unknown link has no sheet
+    ("missing", never a count: it tells nothing the page would not)."""
+    latest = results.order_by("-version").only("version", "state").first()
     response = JsonResponse({"state": status_of(latest), "version": latest.version if latest else 0})
     response["Cache-Control"] = "no-cache, private"
     return response
 
 
+ANSWER_HEADER = "X-Keezen-Answer"  # static/js/outbox.js: this site answered (not a venue's portal in between)
+
+
 def answer(request: HttpRequest, table: Table, at: Entrant) -> HttpResponse:
     """The sheet page of ``table`` for ``at``: shown (GET), its live points (preview), or an action done
     once for its key (:mod:`tournaments.services.sent_actions`) and answered."""
+    response = _answer_for(request, table, at)
+    response[ANSWER_HEADER] = "1"
+    return response
+
+
+def _answer_for(request: HttpRequest, table: Table, at: Entrant) -> HttpResponse:
     if request.method != "POST":
         return _page(request, table, at)
     action = request.POST.get("action", "")
@@ -177,7 +187,7 @@ def answer(request: HttpRequest, table: Table, at: Entrant) -> HttpResponse:
     if action not in ACTIONS:
         return _page(request, table, at, status=400, errors=[_("Something was missing from the form; try again.")])
     try:
-        outcome = sent_actions.once(table, request.POST, lambda: _act(request, table, action, at))
+        outcome = sent_actions.once(table, request.POST, lambda: _act(request, table, action, at), at.who)
     except sent_actions.KeyRefused as refused:
         return _page(request, _find(table.token), at, status=422, errors=[refused.message])
     return _answer(request, table, at, outcome)

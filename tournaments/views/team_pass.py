@@ -14,7 +14,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from tournaments.models import Team
 from tournaments.services import door_window, team_passes
@@ -37,6 +37,7 @@ def _context(team: Team, token: str) -> dict:
     }
 
 
+@require_safe
 @never_cache
 def page(request: HttpRequest, token: str) -> HttpResponse:
     team = team_passes.team_of_pass(token)
@@ -45,6 +46,7 @@ def page(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "tournaments/pass/page.html", _context(team, token))
 
 
+@require_safe
 def now(request: HttpRequest, token: str) -> HttpResponse:
     """The part of the pass that follows the day (polled): the same answer for every poll while
     nothing changed, so ConditionalGetMiddleware's ETag answers 304 (no CSRF token in it)."""
@@ -62,19 +64,20 @@ def sheet(request: HttpRequest, token: str) -> HttpResponse:
     team = team_passes.team_of_pass(token)
     if team is None:
         return _unknown(request)
-    found = team_passes.today(team).table
     if request.method == "GET" and FOLLOW in request.GET:
-        return sheet_state(found.token if found is not None else "")
-    return _sheet_page(request, token, team, found)
+        return sheet_state(team_passes.sheet_versions(team))
+    return _sheet_page(request, token, team)
 
 
 @never_cache
-def _sheet_page(request: HttpRequest, token: str, team: Team, found) -> HttpResponse:
+def _sheet_page(request: HttpRequest, token: str, team: Team) -> HttpResponse:
+    found = team_passes.today(team).table
     table = link_table(found.token) if found is not None else None
     if table is None:
         return redirect("pass:page", token)
     at = Entrant(reverse("pass:sheet", args=[token]), team_passes.own_side(team, table),
-                 team_passes.own_code(team, table), guesser=f"pass:{team.pk}", back=reverse("pass:page", args=[token]))
+                 team_passes.own_code(team, table), guesser=f"pass:{team.pk}", back=reverse("pass:page", args=[token]),
+                 who=f"pass{team.pk}")
     return answer(request, table, at)
 
 

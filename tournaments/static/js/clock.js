@@ -62,9 +62,17 @@
   function init() {
     var clocks = Array.prototype.map.call(document.querySelectorAll("[data-clock-url]"), function (el) { return new Clock(el); });
     if (!clocks.length) return;
-    setInterval(function () { clocks.forEach(function (c) { c.render(); }); }, 250);
+    // A page written anew (the table link's outbox shows a refusal so) has clocks of its own: these stop.
+    var gone = function () { return !document.contains(clocks[0].el); };
+    var render = setInterval(function () {
+      if (gone()) { clearInterval(render); return; }
+      clocks.forEach(function (c) { c.render(); });
+    }, 250);
     // A hidden tab (a phone in a pocket) does not poll; it asks at once when it is shown again.
-    setInterval(function () { if (!document.hidden) clocks.forEach(function (c) { c.poll(); }); }, POLL_MS);
+    var poll = setInterval(function () {
+      if (gone()) { clearInterval(poll); return; }
+      if (!document.hidden) clocks.forEach(function (c) { c.poll(); });
+    }, POLL_MS);
     document.addEventListener("visibilitychange", function () {
       if (document.visibilityState === "visible") clocks.forEach(function (c) { c.poll(); });
     });

@@ -8,8 +8,10 @@
      failed): the page says "saved on this phone, not sent yet" and sends it again by itself, when
      the connection is back, every few seconds, on reload, and on a tap of "send now". The server
      gives a key sent twice the first sending's outcome, so a repeat is never a second sheet.
-   - The server's answer is shown as the page: the sheet's page after a done action (the page then
-     says "sent"), or the refusal with what was typed.
+   - The server's answer is the page: after a done action the sheet's page is opened (it then says
+     "sent"), a refusal is shown as the server wrote it, with what was typed. Only an answer of this
+     site counts (its X-Keezen-Answer header, or a 4xx): a venue's login portal answering 200 in
+     between is no answer, and the send stays kept.
    Without JavaScript the forms post as they always did, with their key. */
 (function () {
   "use strict";
@@ -72,17 +74,18 @@
       method: "POST", body: item.body, credentials: "same-origin", redirect: "follow",
       headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Outbox": "1" },
     }).then(function (response) {
-      if (response.status >= 500) throw new Error("HTTP " + response.status);  // a server in between: not done
-      return response.text().then(function (html) {
-        write(item.name, null);
-        if (response.ok) {  // the action was done (now or by an earlier sending): the sheet's page
-          write(DRAFT + path + " " + item.form, null);
-          try { store("session").setItem(SENT, path); } catch (e) { /* no storage: no "sent" line */ }
-        }
-        sending = false;
-        show(html);
+      var ours = response.headers.get("X-Keezen-Answer") || (response.status >= 400 && response.status < 500);
+      if (!ours || response.status >= 500) throw new Error("HTTP " + response.status);  // not done
+      write(item.name, null);
+      sending = false;
+      if (response.ok) {  // the action was done (now or by an earlier sending): open the sheet's page
+        write(DRAFT + path + " " + item.form, null);
+        try { store("session").setItem(SENT, path); } catch (e) { /* no storage: no "sent" line */ }
+        clearTimeout(timer);
+        location.replace(response.url);
         return true;
-      });
+      }
+      return response.text().then(function (html) { show(html); return true; });
     }).catch(function () {
       sending = false;
       say("waiting");
@@ -128,6 +131,11 @@
   }
 
   Array.prototype.forEach.call(document.querySelectorAll("form[data-outbox]"), function (form) {
+    var pressed = null;  // the button tapped, where the browser has no event.submitter (older Safari)
+    form.addEventListener("click", function (event) {
+      var button = event.target.closest && event.target.closest("button[type=submit], input[type=submit]");
+      if (button) pressed = button;
+    });
     restoreDraft(form);
     form.addEventListener("input", function () { keepDraft(form); });
     form.addEventListener("change", function () { keepDraft(form); });
@@ -135,7 +143,7 @@
       event.preventDefault();
       if (sending) return;  // a double tap: the first is on its way
       var body = new URLSearchParams(new FormData(form));
-      var button = event.submitter;
+      var button = event.submitter || pressed;
       if (button && button.name) body.append(button.name, button.value);
       var key = body.get("action_key") || String(Date.now());
       var item = { name: SENDS + path + " " + key, url: new URL(form.getAttribute("action") || "", location.href).href,  // form.action: its button named "action"

@@ -13,7 +13,9 @@
     var outbox = document.getElementById("outbox");
     return outbox && outbox.dataset.state && outbox.dataset.state !== "sent";
   }
+  var timer = null;
   function ask() {
+    if (!document.contains(shown)) { clearInterval(timer); return; }  // a page written anew has its own
     if (document.hidden || busy()) return;
     fetch(url, { credentials: "same-origin" }).then(function (response) {
       return response.ok ? response.json() : null;
@@ -24,6 +26,6 @@
       }
     }).catch(function () { /* no connection: the outbox says so; ask again later */ });
   }
-  setInterval(ask, SECONDS * 1000);
-  document.addEventListener("visibilitychange", function () { if (!document.hidden) ask(); });
+  timer = setInterval(ask, SECONDS * 1000);
+  document.addEventListener("visibilitychange", function () { if (!document.hidden && timer) ask(); });
 })();

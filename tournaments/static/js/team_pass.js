@@ -1,6 +1,7 @@
 /* The team pass: when the polled part (views/team_pass.py now) shows another table than before —
    a round was published — the phone vibrates and beeps where the browser allows (a beep needs a
-   tap on the page first: browsers keep sound off until then). */
+   tap on the page first: browsers keep sound off until then). When the director opens or closes
+   the door (or checks the team in), the page opens anew, so "we are here" shows or goes. */
 (function () {
   "use strict";
   var holder = document.getElementById("pass-now");
@@ -10,6 +11,11 @@
     return today ? today.getAttribute("data-watch") : "";
   }
   var seen = watched();
+  function doorState() {
+    var today = holder.querySelector("[data-door]");
+    return today ? today.getAttribute("data-door") : "";
+  }
+  var door = doorState();  // the check-in part (a form) is not polled: the page opens anew when it changes
   var sound = null;
   document.addEventListener("pointerdown", function () {  // the first tap allows sound
     if (sound || !(window.AudioContext || window.webkitAudioContext)) return;
@@ -36,5 +42,6 @@
       holder.dataset.changed = now;  // for the eye (and the tests): the table changed while the page was open
     }
     seen = now;
+    if (doorState() && doorState() !== door) location.reload();
   });
 })();
