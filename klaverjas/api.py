@@ -9,7 +9,7 @@ input: every problem becomes ``{"id": …, "error": {"code", "message"}}``. The 
 2. ``rules``, when given, whatever the ``cmd`` (``invalid-rules``);
 3. ``cmd`` present and known, then every field that ``cmd`` needs present (``invalid-question``);
 4. the fields in the order the command lists them: ``legal`` trump, trick, hand; ``trick`` trump,
-   last, cards; ``deal`` playing, points, roem, pit.
+   last, cards; ``deal`` playing, points, roem, pit; ``replay`` trump, leader, tricks, hands.
 """
 
 from __future__ import annotations
@@ -21,12 +21,14 @@ from klaverjas.deals import score_deal
 from klaverjas.errors import KlaverjasError, shown
 from klaverjas.house_rules import DEFAULTS, HouseRules, parse_house_rules
 from klaverjas.play import REFUSALS, assess, parse_hand, parse_trick
+from klaverjas.replay import parse_hands, parse_tricks, replay
 from klaverjas.tricks import parse_full_trick, score_trick
 
 FIELDS: dict[str, tuple[str, ...]] = {
     "legal": ("trump", "trick", "hand"),
     "trick": ("trump", "cards", "last"),
     "deal": ("playing", "points", "roem", "pit"),
+    "replay": ("trump", "leader", "tricks"),  # and "hands", when known (docs/klaverjas.md)
 }
 _REFUSED = frozenset(REFUSALS)
 
@@ -58,7 +60,17 @@ def deal(question: dict[str, Any], rules: HouseRules = DEFAULTS) -> dict[str, An
     return score_deal(question["playing"], question["points"], question["roem"], question["pit"], rules).as_json()
 
 
-COMMANDS = {"legal": legal, "trick": trick, "deal": deal}
+def replay_deal(question: dict[str, Any], rules: HouseRules = DEFAULTS) -> dict[str, Any]:
+    """``{"leaders", "breach", "possible"}`` of a ``replay`` question: a whole deal as laid out on the
+    table (an addition to the contract, ``docs/klaverjas.md``)."""
+    trump = parse_suit(question["trump"])
+    leader = question["leader"]
+    tricks = parse_tricks(question["tricks"])
+    hands = parse_hands(question["hands"]) if question.get("hands") is not None else None
+    return replay(trump, leader, tricks, hands, rules).as_json()
+
+
+COMMANDS = {"legal": legal, "trick": trick, "deal": deal, "replay": replay_deal}
 
 
 def respond(question: Any) -> dict[str, Any]:

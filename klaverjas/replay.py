@@ -23,9 +23,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from klaverjas.cards import CARDS
-from klaverjas.errors import KlaverjasError
+from klaverjas.cards import CARDS, parse_cards
+from klaverjas.errors import KlaverjasError, shown
 from klaverjas.house_rules import DEFAULTS, HouseRules
 from klaverjas.play import REFUSALS, assess, winning_index
 
@@ -74,43 +75,44 @@ class Replay:
 
 
 def check_deal(tricks: Sequence[Sequence[int]], hands: Sequence[Sequence[int]] | None) -> None:
-    """Raise ``invalid-deal`` naming the problem: 1–8 tricks of four cards (the last may be cut
-    short, the dispute stopped it), no card twice; the hands, when given, four of eight cards each,
-    every card once, each card played from its player's hand (checked in :func:`replay`)."""
+    """Refuse, naming the problem, 0 or more than 8 tricks, a trick that is not four cards (only the
+    last one laid out may have fewer: the dispute stopped it), a card played twice
+    (``invalid-trick``); hands, when given, that are not four of eight cards each with every card
+    once (``invalid-hand``; each card played from its player's hand is checked in :func:`replay`)."""
     if not 1 <= len(tricks) <= TRICKS:
-        raise KlaverjasError("invalid-deal", f"a deal has 1 to {TRICKS} tricks laid out, not {len(tricks)}")
+        raise KlaverjasError("invalid-trick", f"a deal has 1 to {TRICKS} tricks laid out, not {len(tricks)}")
     for number, trick in enumerate(tricks, start=1):
         full = number < len(tricks)
         if (full and len(trick) != SEATS) or not 1 <= len(trick) <= SEATS:
-            raise KlaverjasError("invalid-deal", f"trick {number} has {len(trick)} cards: a trick has four "
+            raise KlaverjasError("invalid-trick", f"trick {number} has {len(trick)} cards: a trick has four "
                                  "(only the last one laid out may have fewer)")
     seen: set[int] = set()
     for card in (card for trick in tricks for card in trick):
         if card in seen:
-            raise KlaverjasError("invalid-deal", f"{CARDS[card]} is played twice")
+            raise KlaverjasError("invalid-trick", f"{CARDS[card]} is played twice")
         seen.add(card)
     if hands is None:
         return
     if len(hands) != SEATS or any(len(hand) != TRICKS for hand in hands):
-        raise KlaverjasError("invalid-deal", f"the hands are {SEATS} lists of {TRICKS} cards, one per seat")
+        raise KlaverjasError("invalid-hand", f"the hands are {SEATS} lists of {TRICKS} cards, one per seat")
     dealt = [card for hand in hands for card in hand]
     if len(set(dealt)) != len(dealt):
         twice = next(card for card in dealt if dealt.count(card) > 1)
-        raise KlaverjasError("invalid-deal", f"{CARDS[twice]} is dealt twice")
+        raise KlaverjasError("invalid-hand", f"{CARDS[twice]} is dealt twice")
 
 
 def replay(trump: int, leader: int, tricks: Sequence[Sequence[int]],
            hands: Sequence[Sequence[int]] | None = None, rules: HouseRules = DEFAULTS) -> Replay:
     """The deal's tricks (cards in playing order, leader first) replayed under ``rules``."""
     check_deal(tricks, hands)
-    if not 0 <= leader < SEATS:
-        raise KlaverjasError("invalid-deal", f"the first trick's leader is a seat 0 to 3, not {leader}")
+    if type(leader) is not int or not 0 <= leader < SEATS:
+        raise KlaverjasError("invalid-question", f"leader is the seat (0 to 3) that led the first trick, not {shown(leader)}")
     leaders, played_by = _seats(trump, leader, tricks)
     if hands is not None:
         for (number, position), seat in played_by.items():
             card = tricks[number][position]
             if card not in hands[seat]:
-                raise KlaverjasError("invalid-deal", f"{CARDS[card]} in trick {number + 1} is played by seat {seat}, "
+                raise KlaverjasError("invalid-hand", f"{CARDS[card]} in trick {number + 1} is played by seat {seat}, "
                                      "whose hand did not hold it")
     complete = len(tricks) == TRICKS and len(tricks[-1]) == SEATS
     unseen = [] if complete or hands is not None else sorted(set(range(32)) - {c for t in tricks for c in t})
@@ -148,3 +150,19 @@ def _seats(trump: int, leader: int, tricks: Sequence[Sequence[int]]) -> tuple[li
         if len(trick) == SEATS:
             leader = (leader + winning_index(trump, trick)) % SEATS
     return leaders, played_by
+
+
+def parse_tricks(value: Any) -> list[list[int]]:
+    """The ``tricks`` of a ``replay`` question: a list of tricks, each a list of cards in playing order."""
+    if type(value) is not list or any(type(trick) is not list for trick in value):
+        raise KlaverjasError("invalid-trick", "tricks must be a list of tricks, each a list of the cards in the "
+                             f"order they were played, such as [[\"AS\", \"7C\", \"7S\", \"8S\"]], not {shown(value)}")
+    return [parse_cards(trick) for trick in value]
+
+
+def parse_hands(value: Any) -> list[list[int]]:
+    """The ``hands`` of a ``replay`` question: four lists of eight cards, seat 0 first."""
+    if type(value) is not list or len(value) != SEATS or any(type(hand) is not list for hand in value):
+        raise KlaverjasError("invalid-hand", f"hands must be {SEATS} lists of the cards each seat was dealt, "
+                             f"seat 0 first, not {shown(value)}")
+    return [parse_cards(hand) for hand in value]
