@@ -49,15 +49,18 @@ class TableScore:
 
 
 def score(
-    system: str, sheet: Sheet, points_list: tuple[int, ...] = DEFAULT_PAWN_ORDER_POINTS,
+    system: str, sheet: Sheet, points_list: tuple[int, ...] = DEFAULT_PAWN_ORDER_POINTS, absent_pawns: int = 0,
 ) -> dict[str, TableScore]:
-    """Each seated team's score, in seat order. ``points_list`` is used by pawn-order only."""
+    """Each seated team's score, in seat order. ``points_list`` is used by pawn-order only;
+    ``absent_pawns`` (pawns-2pt only, :func:`check_absent_pawns`): a forfeit scores as a lost game
+    of 8 pawns against that many (the NK's rule: 4, the present team 26, the absent team 8); 0 is
+    scoring.md's own rule, a full win against 0."""
     errors = validate(system, sheet)
     if errors:
         raise InvalidSheet(errors)
     if sheet.forfeit is not None:
-        return {team: _forfeit_score(system, absent=team == sheet.forfeit, points_list=points_list)
-                for team in sheet.teams}
+        return {team: _forfeit_score(system, absent=team == sheet.forfeit, points_list=points_list,
+                                     absent_pawns=absent_pawns) for team in sheet.teams}
     if system == PAWN_ORDER:
         return _pawn_order(sheet, points_list)
     if system == PAWNS_2PT:
@@ -85,7 +88,21 @@ def full_win_points(system: str, points_list: tuple[int, ...] = DEFAULT_PAWN_ORD
     return _forfeit_score(system, absent=False, points_list=points_list).points
 
 
-def _forfeit_score(system: str, *, absent: bool, points_list: tuple[int, ...]) -> TableScore:
+def check_absent_pawns(system: str, absent_pawns: int) -> str | None:
+    """Why ``absent_pawns`` cannot be the forfeit rule of ``system``, or None: a lost game of 8
+    pawns against 0 to 7, and other than 0 only for pawns-2pt (pawn-order's points depend on the
+    order pawns come home, individual-11's on whose pawns they are: neither has "4 pawns")."""
+    if type(absent_pawns) is not int or not 0 <= absent_pawns < PAWNS_PER_TEAM:
+        return f"the absent team's pawns are a whole number from 0 to {PAWNS_PER_TEAM - 1}, not {absent_pawns!r}"
+    if absent_pawns and system != PAWNS_2PT:
+        return f"only {PAWNS_2PT} scores a forfeit as a lost game of 8 pawns against some; {system} gives 0"
+    return None
+
+
+def _forfeit_score(system: str, *, absent: bool, points_list: tuple[int, ...], absent_pawns: int = 0) -> TableScore:
+    if absent and absent_pawns and system == PAWNS_2PT:
+        lost = _pawns_2pt(absent_pawns)
+        return TableScore(lost.points, absent_pawns, won=False, forfeit=True, player_points=lost.player_points)
     if absent:
         players = (0,) * PLAYERS_PER_TEAM if system in (PAWNS_2PT, INDIVIDUAL_11) else None
         return TableScore(points=0, pawns_home=0, won=False, forfeit=True, player_points=players)

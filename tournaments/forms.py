@@ -8,6 +8,7 @@ from django import forms
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
+import scoring
 from tournaments.club_register import club_register
 from tournaments.games import GAMES, GamePlugin, game_of
 from scoring.systems import SYSTEMS_OF
@@ -28,7 +29,7 @@ class TournamentForm(forms.ModelForm):
         model = Tournament
         fields = [
             "name", "slug", "date", "venue", "entry", "draw_mode", "scoring_system", "deals", "rounds", "round_minutes",
-            "teams_per_table", "three_team_table", "avoid_same_club",
+            "teams_per_table", "three_team_table", "avoid_same_club", "absent_pawns",
             "entry_grace_minutes", "confirmed_counts", "seed", "public_names", "language", "missed_rounds",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
@@ -70,7 +71,8 @@ class TournamentForm(forms.ModelForm):
         self.helper.layout = Layout(
             Fieldset(_("Tournament"), "name", "slug", "date", "venue", "language"),
             Fieldset(_("Play"), "entry", Div("draw_mode", data_for_entry=Entry.INDIVIDUAL), "scoring_system",
-                     "rounds", "round_minutes", Div("teams_per_table", data_needs="three")),
+                     "rounds", "round_minutes", Div("teams_per_table", data_needs="three"),
+                     Div("absent_pawns", data_needs="absent-pawns")),
             *(Div(Fieldset(game.rules_legend, *game.rules_fieldset_extra, *fields), data_for_game=game.game)
               for game, fields in self.rule_fields.items()),
             Fieldset(_("Draws"), Div("three_team_table", data_needs="three"), "avoid_same_club", "seed"),
@@ -95,13 +97,27 @@ class TournamentForm(forms.ModelForm):
         self.fields["scoring_system"].choices = [
             (GameChoice(game).label, [(system, labels[system]) for system in SYSTEMS_OF[game]]) for game in games]
         self.fields["deals"].required = False
+        self.fields["absent_pawns"].required = False
 
     @property
     def games_data(self) -> dict:
         """For static/js/tournament_form.js: each scoring system's game, and what each game needs
         (``three``: tables of three teams)."""
         return {"systems": {system: game for game, systems in SYSTEMS_OF.items() for system in systems},
-                "needs": {plugin.game: ["three"] if 3 in plugin.sides_per_table else [] for plugin in GAMES.values()}}
+                "needs": {plugin.game: ["three"] if 3 in plugin.sides_per_table else [] for plugin in GAMES.values()},
+                "system_needs": {system: ["absent-pawns"] for systems in SYSTEMS_OF.values() for system in systems
+                                 if scoring.check_absent_pawns(system, 1) is None}}
+
+    def clean_absent_pawns(self) -> int:
+        """An absent team's pawns other than 0 only where the system counts pawns (pawns-2pt); a form
+        without the field keeps the tournament's setting."""
+        value = self.cleaned_data.get("absent_pawns")
+        value = self.instance.absent_pawns if value is None else value
+        system = self.data.get(self.add_prefix("scoring_system")) or self.instance.scoring_system
+        if value and scoring.check_absent_pawns(system, value) is not None:
+            raise forms.ValidationError(_("Only 2 points a pawn counts an absent team's pawns: leave it at 0 for "
+                                          "this scoring system."))
+        return value
 
     def clean_public_names(self) -> str:
         return self.cleaned_data.get("public_names") or self.instance.public_names or PublicNames.FULL

@@ -27,13 +27,14 @@ if TYPE_CHECKING:  # the models read a tournament's plug-in lazily (Tournament.p
 @dataclass(frozen=True)
 class Scoring:
     """What scoring a sheet needs of its tournament: the system, pawn-order's points list, the
-    deals of a Klaverjassen round and the game's house-rule flags. Equal setups score a sheet
+    deals of a Klaverjassen round, the game's house-rule flags and the forfeit rule. Equal setups score a sheet
     alike, so it is also the key under which a scored sheet is remembered."""
 
     system: str
     points_list: tuple[int, ...] = DEFAULT_PAWN_ORDER_POINTS
     deals: int = 16
     rules: tuple[tuple[str, Any], ...] = ()
+    absent_pawns: int = 0  # a forfeit as a lost game of 8 pawns against this many (pawns-2pt); 0: full win and 0
 
     @classmethod
     def of(cls, tournament: Any) -> Scoring:
@@ -43,7 +44,8 @@ class Scoring:
         # (typed in the admin) is no flag, and must not stop the standings.
         flags = tuple(sorted((str(key), value) for key, value in rules.items()
                              if isinstance(value, (bool, int, str)))) if isinstance(rules, dict) else ()
-        return cls(tournament.scoring_system, tuple(tournament.points_list), int(tournament.deals), flags)
+        return cls(tournament.scoring_system, tuple(tournament.points_list), int(tournament.deals), flags,
+                   int(getattr(tournament, "absent_pawns", 0) or 0))
 
     @property
     def game(self) -> GamePlugin:

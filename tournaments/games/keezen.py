@@ -311,7 +311,7 @@ class Keezen(GamePlugin):
 
     def scores(self, scoring_: Scoring, seat_count: int, data: dict[str, Any]) -> list[scoring.TableScore]:
         keys = [str(seat) for seat in range(seat_count)]
-        found = scoring.score(scoring_.system, to_sheet(keys, data), scoring_.points_list)
+        found = scoring.score(scoring_.system, to_sheet(keys, data), scoring_.points_list, scoring_.absent_pawns)
         return [found[key] for key in keys]
 
     def to_file(self, keys: list[Any], sheet: dict[str, Any]) -> dict[str, Any]:

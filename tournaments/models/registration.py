@@ -263,6 +263,13 @@ class Tournament(models.Model):
     # When the version last went up: a page of the previous version may be served for a moment
     # (services/render_once.py) while the new one renders, never longer than that.
     results_changed_at = models.DateTimeField(_("results changed at"), null=True, blank=True, editable=False)
+    # A forfeit as a lost game of 8 pawns against this many (pawns-2pt only; the NK's rule: 4, the
+    # present team 26, the absent team 8); 0: scoring.md's full win against 0.
+    absent_pawns = models.PositiveSmallIntegerField(
+        _("an absent team's pawns"), default=0, validators=[MaxValueValidator(7)],
+        help_text=_("2 points a pawn only: a forfeit counts as a lost game of 8 pawns against this many "
+                    "(the NK: 4, so 26 against 8). 0: a full win against 0."),
+    )
     # Self check-in (services/door_window.py): teams check themselves in from their pass from
     # door_opens_at until door_closes_at (none: until the director closes the door).
     door_opens_at = models.DateTimeField(_("self check-in opens at"), null=True, blank=True, editable=False)

@@ -35,12 +35,12 @@ from tournaments.services.tournament_file.spec import FORMAT, MAX_BYTES, MAX_DEP
 
 def file_scoring(data: dict) -> Scoring:
     """What scoring the file's sheets needs: its system (the game's own when the file names none),
-    points list, deals and the game's flags."""
+    points list, deals, the game's flags and the forfeit rule (``absent_pawns``, an addition: 0 when left out)."""
     game = file_game(data)
     return Scoring.of(SimpleNamespace(
         scoring_system=data.get("scoring") or game.file_system,
         points_list=data.get("points") or scoring.DEFAULT_PAWN_ORDER_POINTS, deals=data.get("deals", 16),
-        game_rules=game.file_flags(data.get("rules"))))
+        game_rules=game.file_flags(data.get("rules")), absent_pawns=data.get("absent_pawns", 0)))
 
 
 class InvalidTournamentFile(ValueError):
@@ -335,6 +335,10 @@ def _check_game_rules(data: dict) -> None:
         game.check_file_rules(data)
     except ValueError as error:
         raise InvalidTournamentFile([str(error)]) from None
+    if data.get("absent_pawns", 0) and system != scoring.PAWNS_2PT:  # the schema checked it is 0–7
+        raise InvalidTournamentFile([_('"absent_pawns": only %(system)s scores a forfeit as a lost game of 8 pawns '
+                                       'against some; "%(found)s" scores it 8 against 0')
+                                     % {"system": scoring.PAWNS_2PT, "found": system}])
 
 
 def _read(data: dict, errors: Problems) -> ParsedFile:

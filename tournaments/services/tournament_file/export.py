@@ -159,6 +159,8 @@ def _export(tournament: Tournament, version: int) -> dict[str, Any]:
         data["teams_per_table"] = tournament.teams_per_table
     if tournament.points_list != scoring.DEFAULT_PAWN_ORDER_POINTS:
         data["points"] = list(tournament.points_list)
+    if tournament.absent_pawns:  # an addition to scoring.md, only where it is not scoring.md's own 0
+        data["absent_pawns"] = tournament.absent_pawns
 
     rows = _rows(tournament)
     individual = tournament.individual

@@ -186,6 +186,7 @@ def file_schema(version: int, individual: bool = False, game: str = "") -> Obj:
         "rounds": column(Tournament, "rounds"), "round_minutes": column(Tournament, "round_minutes"),
         "teams_per_table": column(Tournament, "teams_per_table"), "venue": column(Tournament, "venue"),
         "seed": column(Tournament, "seed"), "points": List(Int(0, JSON_INT_MAX), 1, 100), "rules": rules,
+        "absent_pawns": Int(0, 7),
         "entry": column(Tournament, "entry"), **entrants, "tables": List(Cases("bye", bye, table)),
     }
     # A file of a game of one system (Klaverjassen) may leave out "scoring".

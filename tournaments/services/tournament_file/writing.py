@@ -174,6 +174,7 @@ def _tournament_fields(parsed: ParsedFile, copy: bool, replacing: Tournament | N
         "date": datetime.date.fromisoformat(data["date"]) if "date" in data else datetime.date.today(),
         "venue": data.get("venue", ""), "scoring_system": parsed.setup.system,
         "deals": data.get("deals", 16), "game_rules": dict(parsed.setup.rules),
+        "absent_pawns": parsed.setup.absent_pawns,
         "rounds": data.get("rounds", 3), "round_minutes": data.get("round_minutes", 45),
         "teams_per_table": teams_per_table,
         "entry": Entry.INDIVIDUAL if parsed.individual else Entry.TEAMS,
