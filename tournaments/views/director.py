@@ -18,7 +18,7 @@ from django_tables2 import Column, SingleTableMixin
 
 from common.https import phones_url
 from common.redirects import back_to
-from tournaments import screens
+from tournaments import presets, screens
 from tournaments.forms import TeamForm, TournamentForm
 from tournaments.listings import ListingPaginator, TeamListing
 from tournaments.models import Team, Tournament
@@ -72,7 +72,41 @@ class RefusedFormMixin:
         return response
 
 
-class TournamentCreate(RefusedFormMixin, DirectorRequiredMixin, CreateView):
+class PresetMixin:
+    """``?preset=<name>`` fills the form with a preset's values (``tournaments/presets.py``): the
+    director still sees and saves the form. An unknown preset (400), or a preset on a tournament that
+    has rounds already (409), is refused with the form as it was and the reason."""
+
+    preset_problem: tuple[int, str] | None = None
+
+    def get_initial(self):
+        initial = super().get_initial()
+        name = self.request.GET.get("preset", "")
+        if not name:
+            return initial
+        preset = presets.preset_named(name[:50])
+        if preset is None:
+            self.preset_problem = (400, _("There is no preset “%(name)s”: choose one of the list.") % {"name": name[:50]})
+        elif getattr(self, "object", None) is not None and self.object.round_set.exists():
+            self.preset_problem = (409, _("This tournament has rounds already: a preset only fills the form of a "
+                                          "tournament that has not begun. Change the fields one by one."))
+        else:
+            initial.update(preset.values)
+        return initial
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)  # makes the form, and reads the preset
+        return {**context, "presets": presets.PRESETS, "chosen_preset": self.request.GET.get("preset", "")[:50],
+                "preset_problem": self.preset_problem[1] if self.preset_problem else ""}
+
+    def render_to_response(self, context, **kwargs):
+        response = super().render_to_response(context, **kwargs)
+        if self.preset_problem is not None and self.request.method == "GET":
+            response.status_code = self.preset_problem[0]
+        return response
+
+
+class TournamentCreate(PresetMixin, RefusedFormMixin, DirectorRequiredMixin, CreateView):
     model = Tournament
     form_class = TournamentForm
     template_name = "tournaments/director/tournament_form.html"
@@ -82,7 +116,7 @@ class TournamentCreate(RefusedFormMixin, DirectorRequiredMixin, CreateView):
         return reverse("director:team_list", args=[self.object.slug])
 
 
-class TournamentEdit(RefusedFormMixin, DirectorRequiredMixin, UpdateView):
+class TournamentEdit(PresetMixin, RefusedFormMixin, DirectorRequiredMixin, UpdateView):
     model = Tournament
     form_class = TournamentForm
     template_name = "tournaments/director/tournament_form.html"
