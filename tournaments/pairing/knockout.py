@@ -80,13 +80,10 @@ def next_stage(stage: Sequence[tuple[Match, Hashable]], playoffs: bool = True) -
         if len(played) == 1:
             continue  # a final: the group's places are decided
         middle = low + (high - low + 1) // 2
-        for index in range(0, len(played), 2):
-            (one, won_one), (two, won_two) = played[index], played[index + 1]
-            following.append(Match(won_one, won_two, (low, middle - 1)))
+        neighbours = [(played[index], played[index + 1]) for index in range(0, len(played), 2)]
+        following += [Match(upper[1], lower[1], (low, middle - 1)) for upper, lower in neighbours]
         if playoffs:
-            for index in range(0, len(played), 2):
-                (one, won_one), (two, won_two) = played[index], played[index + 1]
-                following.append(Match(_loser(one, won_one), _loser(two, won_two), (middle, high)))
+            following += [Match(_loser(*upper), _loser(*lower), (middle, high)) for upper, lower in neighbours]
     return following
 
 
