@@ -47,6 +47,8 @@ class Breach:
     reason: str
     certain: bool
     needs: tuple[int, ...] = ()
+    held: tuple[int, ...] = ()  # the player's cards as known then (for the sentence that explains it)
+    before: tuple[int, ...] = ()  # the cards of the trick played before it
 
     @property
     def team(self) -> str:
@@ -132,11 +134,13 @@ def replay(trump: int, leader: int, tricks: Sequence[Sequence[int]],
             at = held.index(card)
             reason = assess(trump, so_far, held, rules)[at]
             if reason in REFUSALS:
-                return Replay(tuple(leaders), Breach(number + 1, seat, card, reason, True), tuple(possible))
+                breach = Breach(number + 1, seat, card, reason, True, held=tuple(held), before=tuple(so_far))
+                return Replay(tuple(leaders), breach, tuple(possible))
             refusals = {extra: assess(trump, so_far, [*held, extra], rules)[at] for extra in unseen}
             needs = tuple(extra for extra, code in refusals.items() if code in REFUSALS)
             if needs:
-                possible.append(Breach(number + 1, seat, card, refusals[needs[0]], False, needs))
+                possible.append(Breach(number + 1, seat, card, refusals[needs[0]], False, needs,
+                                       held=(*held, needs[0]), before=tuple(so_far)))
     return Replay(tuple(leaders), None, tuple(possible))
 
 

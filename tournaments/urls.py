@@ -96,6 +96,7 @@ director_patterns = (
         path("t/<slug:slug>/desk/<int:number>/preview/", results_desk.desk_preview, name="results_desk_preview"),
         path("t/<slug:slug>/disputes/", dispute_desk.director_desk, name="dispute_desk"),
         path("t/<slug:slug>/card-rules/", card_rules.director_helper, name="card_rules"),
+        path("t/<slug:slug>/card-rules/deal/", card_rules.deal_helper, name="card_deal"),
         path("t/<slug:slug>/rulings/", dispute_desk.rulings, name="rulings"),
         path("t/<slug:slug>/rulings.pdf", downloads.tournament_file, {"identifier": "rulings-pdf"}, name="rulings_pdf"),
         path("t/<slug:slug>/files/<slug:identifier>/", downloads.tournament_file, name="file"),

@@ -22,7 +22,7 @@ from django_htmx.http import replace_url
 from tournaments.games.base import Scoring
 from tournaments.games.klaverjas import rules_of
 from tournaments.permissions import allowed_when_archived, director_required
-from tournaments.services import card_rules, card_rulings, dispute_desk
+from tournaments.services import card_deals, card_rules, card_rulings, dispute_desk
 from tournaments.services.house_rules import card_rule_lines
 from tournaments.views.dispute_desk import own_desk
 from tournaments.views.lookups import REFUSED, tournament_or_404
@@ -89,3 +89,21 @@ def director_helper(request: HttpRequest, slug: str) -> HttpResponse:
                 return redirect("director:rulings", slug)
             context["saved"] = ruling
     return _render(request, question, context, public=False, table=context["chosen_table"])
+
+
+@director_required
+def deal_helper(request: HttpRequest, slug: str) -> HttpResponse:
+    """A whole deal in dispute (issue 35): the tricks as played (and the hands, when known) replayed
+    under the tournament's house rules; the first card that broke a rule, and why. Nothing is kept:
+    the answer is the page. A deal that cannot be is refused (422) naming what is wrong."""
+    tournament = tournament_or_404(slug)
+    data = request.POST if request.method == "POST" else request.GET
+    elsewhere = own_desk(tournament, data, "director:card_rules")
+    if elsewhere is not None:
+        return elsewhere
+    asked = "tricks" in data
+    question = card_deals.answer(card_deals.read_deal(data), rules_of(Scoring.of(tournament))) if asked else None
+    return render(request, "tournaments/card_rules/deal.html", {
+        "tournament": tournament, "question": question or card_deals.DealQuestion(trump="H"),
+        "seats": range(card_deals.SEATS), "suits": card_deals.SUITS, "asked": asked,
+    }, status=REFUSED if question is not None and question.errors else 200)
