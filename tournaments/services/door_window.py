@@ -65,22 +65,22 @@ def at_today(time: datetime.time | None, now: datetime.datetime | None = None) -
 
 
 def check_window(opens: datetime.time | None, closes: datetime.time | None,
-                 now: datetime.datetime | None = None) -> None:
-    """Refuse a closing time that is not after the opening (now, when none is given)."""
+                 now: datetime.datetime | None = None) -> tuple[datetime.datetime, datetime.datetime | None]:
+    """The window of ``opens`` (now, when none is given) and ``closes`` today; a closing time that is
+    not after the opening is refused."""
     now = now or timezone.now()
     opens_at, closes_at = at_today(opens, now) or now, at_today(closes, now)
     if closes_at is not None and closes_at <= opens_at:
         raise ValidationError(_("The door must close after it opens (%(opens)s): choose a later closing time.")
                               % {"opens": _hhmm(opens_at)})
+    return opens_at, closes_at
 
 
 def open_door(tournament: Tournament, opens: datetime.time | None = None, closes: datetime.time | None = None,
               now: datetime.datetime | None = None) -> Tournament:
     """Open self check-in now (or at ``opens`` today), until ``closes`` today (or until the director
     closes it). A closing time that is not after the opening is refused."""
-    now = now or timezone.now()
-    check_window(opens, closes, now)
-    opens_at, closes_at = at_today(opens, now) or now, at_today(closes, now)
+    opens_at, closes_at = check_window(opens, closes, now)
     tournament.door_opens_at, tournament.door_closes_at = opens_at, closes_at
     tournament.save(update_fields=["door_opens_at", "door_closes_at"])
     return tournament

@@ -45,14 +45,13 @@ class Outcome:
     """What an action came to: ``status`` 303 when it was done, else its refusal's status with its
     ``messages``; ``position`` the side whose code it proved; ``wait`` the seconds of a 429;
     ``kept`` False for an outcome the key does not keep (a form to mend, a phone that waits: the
-    same key is tried again); ``replayed`` when this is the first sending's outcome, given again."""
+    same key is tried again)."""
 
     status: int
     messages: list = field(default_factory=list)
     position: int | None = None
     wait: int = 0
     kept: bool = True
-    replayed: bool = False
 
     @property
     def done(self) -> bool:
@@ -95,7 +94,7 @@ def fingerprint(fields: QueryDict) -> str:
 def once(table: Table, fields: QueryDict, do: Callable[[], Outcome], who: str = LINK) -> Outcome:
     """``do()`` the action of ``fields`` once for its key: the first sending is done and its outcome
     kept with the key, in one transaction; a later one with the same key and content gets that
-    outcome (``replayed``). Raises :class:`KeyRefused` for other content under a used key, and for a
+    outcome. Raises :class:`KeyRefused` for other content under a used key, and for a
     key that is not this table's and ``who``'s page's. An outcome that is not ``kept`` (a form to mend, a phone that
     waits) leaves the key unused."""
     key = fields.get(KEY_FIELD, "")
@@ -124,4 +123,4 @@ def _replayed(sent: SentAction, content: str) -> Outcome:
     if sent.fingerprint != content:
         raise KeyRefused(_("This form was sent already with other content, and that is what counts: this was not "
                            "sent. Look at the table's page again and enter it there."))
-    return Outcome(sent.status, [str(message) for message in sent.messages], sent.position, replayed=True)
+    return Outcome(sent.status, [str(message) for message in sent.messages], sent.position)

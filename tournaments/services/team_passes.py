@@ -53,10 +53,6 @@ class Today:
     place: Place | None
 
     @property
-    def not_drawn(self) -> bool:
-        return self.round is not None and self.place is None
-
-    @property
     def table(self) -> Table | None:
         return self.place.table if self.place else None
 
@@ -85,6 +81,13 @@ def own_code(team: Team, table: Table) -> str:
     """The code that proves ``team`` at ``table``: its own seat's (in individual entry, its player's);
     empty (a code that proves nobody) when the team left the table meanwhile."""
     return next((seat.code for seat in table.seats.all() if seat.team_id == team.pk), "")
+
+
+def table_today(team: Team) -> Table | None:
+    """``team``'s table in the current round, with its seats and sheets as a table link reads it
+    (``with_sheets``), or None: what its pass's sheet page shows."""
+    return (Table.objects.filter(round=current_round(team.tournament_id), seats__team=team)
+            .select_related("round__tournament").with_sheets().first())
 
 
 def sheet_versions(team: Team) -> QuerySet[Result]:

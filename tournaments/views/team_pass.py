@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from tournaments.models import Team
 from tournaments.services import door_window, team_passes
-from tournaments.views.lookups import act, link_table, unknown_secret
+from tournaments.views.lookups import act, unknown_secret
 from tournaments.views.table_entry import FOLLOW, Entrant, answer, sheet_state
 
 UNKNOWN_TEMPLATE = "tournaments/pass/unknown.html"
@@ -71,8 +71,7 @@ def sheet(request: HttpRequest, token: str) -> HttpResponse:
 
 @never_cache
 def _sheet_page(request: HttpRequest, token: str, team: Team) -> HttpResponse:
-    found = team_passes.today(team).table
-    table = link_table(found.token) if found is not None else None
+    table = team_passes.table_today(team)
     if table is None:
         return redirect("pass:page", token)
     at = Entrant(reverse("pass:sheet", args=[token]), team_passes.own_side(team, table),
