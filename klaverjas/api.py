@@ -9,7 +9,8 @@ input: every problem becomes ``{"id": …, "error": {"code", "message"}}``. The 
 2. ``rules``, when given, whatever the ``cmd`` (``invalid-rules``);
 3. ``cmd`` present and known, then every field that ``cmd`` needs present (``invalid-question``);
 4. the fields in the order the command lists them: ``legal`` trump, trick, hand; ``trick`` trump,
-   last, cards; ``deal`` playing, points, roem, pit; ``replay`` trump, leader, tricks, hands.
+   last, cards; ``deal`` playing, points, roem, pit; ``replay`` trump, leader, tricks, hands, then
+   (when asked) playing and roem.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from klaverjas.cards import CARDS, parse_suit
 from klaverjas.deals import score_deal
 from klaverjas.errors import KlaverjasError, shown
 from klaverjas.house_rules import DEFAULTS, HouseRules, parse_house_rules
+from klaverjas.penalty import replay_score
 from klaverjas.play import REFUSALS, assess, parse_hand, parse_trick
 from klaverjas.replay import parse_hands, parse_tricks, replay
 from klaverjas.tricks import parse_full_trick, score_trick
@@ -62,12 +64,20 @@ def deal(question: dict[str, Any], rules: HouseRules = DEFAULTS) -> dict[str, An
 
 def replay_deal(question: dict[str, Any], rules: HouseRules = DEFAULTS) -> dict[str, Any]:
     """``{"leaders", "breach", "possible"}`` of a ``replay`` question: a whole deal as laid out on the
-    table (an addition to the contract, ``docs/klaverjas.md``)."""
+    table (an addition to the contract, ``docs/klaverjas.md``); and ``penalty``, the deal's score
+    under the house rule ``revoke_penalty``, only when the question gives ``playing`` (so an answer
+    without it stays as it was)."""
     trump = parse_suit(question["trump"])
     leader = question["leader"]
     tricks = parse_tricks(question["tricks"])
     hands = parse_hands(question["hands"]) if question.get("hands") is not None else None
-    return replay(trump, leader, tricks, hands, rules).as_json()
+    if "roem" in question and "playing" not in question:
+        raise KlaverjasError("invalid-question", "roem is scored with the team that played: give playing too")
+    found = replay(trump, leader, tricks, hands, rules)
+    if "playing" not in question:
+        return found.as_json()
+    scored = replay_score(trump, leader, tricks, found, question["playing"], question.get("roem"), rules)
+    return {**found.as_json(), "penalty": scored.as_json()}
 
 
 COMMANDS = {"legal": legal, "trick": trick, "deal": deal, "replay": replay_deal}

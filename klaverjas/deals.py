@@ -36,9 +36,10 @@ class DealScore:
         return {"score": {"A": self.a, "B": self.b}, "nat": self.nat, "pit": self.pit}
 
 
-def _team(value: Any, what: str) -> str:
+def check_team(value: Any) -> str:
+    """The playing team, "A" or "B" (problem ``playing-team``): the deal's and the replay's check."""
     if type(value) is not str or value not in OTHER:
-        raise KlaverjasError("invalid-deal", f"{what} must be team \"A\" or \"B\", not {shown(value)}",
+        raise KlaverjasError("invalid-deal", f"the playing team must be team \"A\" or \"B\", not {shown(value)}",
                              problem="playing-team", params={"value": shown(value)})
     return value
 
@@ -67,6 +68,20 @@ def _per_team(value: Any, what: str) -> tuple[int, int]:
     return numbers[0], numbers[1]
 
 
+def check_roem(roem: Any) -> dict[str, int]:
+    """``{"A": …, "B": …}`` of a roem object: whole numbers, not negative, multiples of 10 (problems
+    ``not-numbers``, ``roem-negative``, ``roem-multiple``): the deal's and the replay's check."""
+    roem_a, roem_b = _per_team(roem, "roem")
+    for team, number in (("A", roem_a), ("B", roem_b)):
+        if number < 0:
+            raise KlaverjasError("invalid-deal", f"Team {team}'s roem {number} is negative",
+                                 problem="roem-negative", params={"team": team, "roem": number})
+        if number % 10:
+            raise KlaverjasError("invalid-deal", f"Team {team}'s roem {number} is not a multiple of 10",
+                                 problem="roem-multiple", params={"team": team, "roem": number})
+    return {"A": roem_a, "B": roem_b}
+
+
 def check_deal(playing: Any, points: Any, roem: Any,
                pit: Any) -> tuple[str, dict[str, int], dict[str, int], str | None]:
     """The checked line ``(playing, points, roem, pit)``; ``invalid-deal`` names the first problem.
@@ -79,7 +94,7 @@ def check_deal(playing: Any, points: Any, roem: Any,
     called ``roem`` although ``other`` won every trick). Teams are "A" or "B"; a ``value`` is the JSON
     text the message shows.
     """
-    playing = _team(playing, "the playing team")
+    playing = check_team(playing)
     a, b = _per_team(points, "card points")
     for team, number in (("A", a), ("B", b)):
         if not 0 <= number <= TOTAL_POINTS:
@@ -88,16 +103,8 @@ def check_deal(playing: Any, points: Any, roem: Any,
     if a + b != TOTAL_POINTS:
         raise KlaverjasError("invalid-deal", f"the card points add up to {a + b} ({a} for team A, {b} for team B), "
                              f"not {TOTAL_POINTS}", problem="points-sum", params={"sum": a + b, "a": a, "b": b})
-    roem_a, roem_b = _per_team(roem, "roem")
-    for team, number in (("A", roem_a), ("B", roem_b)):
-        if number < 0:
-            raise KlaverjasError("invalid-deal", f"Team {team}'s roem {number} is negative",
-                                 problem="roem-negative", params={"team": team, "roem": number})
-        if number % 10:
-            raise KlaverjasError("invalid-deal", f"Team {team}'s roem {number} is not a multiple of 10",
-                                 problem="roem-multiple", params={"team": team, "roem": number})
+    roem_of = check_roem(roem)
     points_of = {"A": a, "B": b}
-    roem_of = {"A": roem_a, "B": roem_b}
     if pit is not None:
         if type(pit) is not str or pit not in OTHER:
             raise KlaverjasError("invalid-deal", f"pit must be null, \"A\" or \"B\" (the team that won every "

@@ -1,4 +1,5 @@
-"""The six house-rule flags that Klaverjassen clubs differ on, their defaults, and their checks.
+"""The house-rule flags that Klaverjassen clubs differ on, their defaults, and their checks: the six of
+``shared/spec/klaverjas.md`` and our addition ``revoke_penalty`` (issue 35, ``docs/klaverjas.md``).
 
 Why: one definition for the command line and the tournament settings, so the two never disagree.
 A question may leave any flag out and get its default; an unknown flag or a value of the wrong
@@ -16,6 +17,10 @@ from klaverjas.errors import KlaverjasError, shown
 
 Undertrump = Literal["free", "only-when-forced"]
 UNDERTRUMP_VALUES: tuple[str, ...] = ("free", "only-when-forced")
+RevokePenalty = Literal["nat", "roem-stays", "director"]
+REVOKE_PENALTIES: tuple[str, ...] = ("nat", "roem-stays", "director")
+"""How a deal is scored when a card was played against the rules (:mod:`klaverjas.penalty`)."""
+DEFAULT_REVOKE_PENALTY: RevokePenalty = "nat"
 
 
 @dataclass(frozen=True)
@@ -26,10 +31,17 @@ class HouseRules:
     four_of_a_kind: int = 50  # positive multiple of 10
     four_jacks: int = 50  # positive multiple of 10
     pit_bonus: int = 100  # multiple of 10, 0 or more
+    revoke_penalty: RevokePenalty = DEFAULT_REVOKE_PENALTY  # our addition: a deal with a breach scored so
 
     def as_json(self) -> dict[str, Any]:
-        """The flags as a question writes them."""
-        return asdict(self)
+        """The flags as a question writes them. ``revoke_penalty`` only when it is not the default:
+        every tournament file, ruling and answer written before the flag existed (and every one
+        since with the default) stays the same byte for byte, and a reader that knows only the
+        spec's six flags still reads it."""
+        flags = asdict(self)
+        if self.revoke_penalty == DEFAULT_REVOKE_PENALTY:
+            del flags["revoke_penalty"]
+        return flags
 
 
 DEFAULTS = HouseRules()
@@ -64,6 +76,10 @@ def check_flag(key: Any, value: Any) -> None:
         if type(value) is not str or value not in UNDERTRUMP_VALUES:
             raise KlaverjasError("invalid-rules",
                                  f"house rule undertrump must be \"free\" or \"only-when-forced\", not {shown(value)}")
+    elif key == "revoke_penalty":
+        if type(value) is not str or value not in REVOKE_PENALTIES:
+            raise KlaverjasError("invalid-rules", "house rule revoke_penalty must be \"nat\", \"roem-stays\" or "
+                                 f"\"director\", not {shown(value)}")
     elif key == "pit_bonus":
         if type(value) is not int or value < 0 or value % 10:
             raise KlaverjasError("invalid-rules", f"house rule pit_bonus must be a whole multiple of 10, "

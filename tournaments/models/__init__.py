@@ -3,11 +3,13 @@
 - :mod:`.registration` — tournaments, clubs, teams and players;
 - :mod:`.rounds` — rounds, tables with their seated teams, byes, and the versioned results;
 - :mod:`.rulings` — the dispute desk's rulings, kept with the table;
+- :mod:`.finals` — the knock-out finals after the Swiss rounds, and which table plays which match;
 - :mod:`.sent_actions` — what a table link's phone sent, by its one-time key;
 - :mod:`.print_files` — PDFs rendered in the background, ready before the click;
 - :mod:`.workers` — the background workers, as each says it is alive.
 """
 
+from tournaments.models.finals import FinalMatch, Finals, LevelRule  # noqa: F401
 from tournaments.models.print_files import PrintFile, PrintFileStatus  # noqa: F401
 from tournaments.models.registration import (  # noqa: F401
     MAX_TEAM_NUMBER,

@@ -39,6 +39,8 @@ class Round(models.Model):
     # paused, the seconds that were left. The server is the one source of time.
     clock_ends_at = models.DateTimeField(_("clock ends at"), null=True, blank=True)
     clock_paused_left = models.PositiveIntegerField(_("seconds left when paused"), null=True, blank=True)
+    # A round of the knock-out finals (models/finals.py), after the Swiss rounds: left out of their standings.
+    final = models.BooleanField(_("finals round"), default=False)
 
     PUBLIC_STATUSES = (RoundStatus.PUBLISHED, RoundStatus.RUNNING, RoundStatus.FINISHED)
     """Players see a round once it is published; a draft is the director's alone."""

@@ -14,7 +14,7 @@ their players and byes), no model instances, then pure scoring. Points of a tabl
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.db.models import TextField
 from django.db.models.functions import Cast
@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 import scoring
 from tournaments.models import Result, TableSeat, Team, Tournament
 from tournaments.numbers import whole_or
+from tournaments.services.bracket import final_places
 from tournaments.services.results import seat_scores
 from tournaments.services.sheet_states import result_counts
 
@@ -104,6 +105,15 @@ class Standings:
     per_player: bool
     rows: tuple[StandingsRow, ...] = ()
     frozen: bool = False  # the director's snapshot for the prize-giving, not the live standings
+    # Once the knock-out finals are over: every row again in the final order, ``rank`` the final place
+    # (the bracket's places first, the others after them in the order above). Empty without finals.
+    final_rows: tuple[StandingsRow, ...] = ()
+
+    @property
+    def placed_rows(self) -> tuple[StandingsRow, ...]:
+        """The places the day ends with: the final ranking once the finals are over, else the standings
+        (what the prizes follow)."""
+        return self.final_rows or self.rows
 
     @property
     def round_numbers(self) -> list[int]:
@@ -128,7 +138,11 @@ class Standings:
         for shown, row in zip(rows, self.rows, strict=True):
             if row.did_not_play:  # an addition to scoring.md (docs/decisions.md): only where it is true
                 shown["did_not_play"] = True
-        return {"tournament": self.tournament.slug, "after_round": self.after_round, "standings": rows}
+        data = {"tournament": self.tournament.slug, "after_round": self.after_round, "standings": rows}
+        if self.final_rows:  # an addition to scoring.md (docs/tournament-file.md), only after finals
+            data["final_ranking"] = [{"rank": row.rank, "team": row.key, "name": row.team.name, "lot": row.lot}
+                                     for row in self.final_rows]
+        return data
 
 
 @dataclass
@@ -146,6 +160,7 @@ class RoundScores:
     sheets: dict[str, dict[str, list]] = field(default_factory=dict)
     played: set[int] = field(default_factory=set)  # teams that took part in a round (at a table or a bye)
     missed: dict[int, tuple[int, ...]] = field(default_factory=dict)  # team pk → the rounds it missed
+    finals_played: bool = False  # a sheet of a knock-out final is in (those tables count apart: bracket.py)
 
 
 def team_infos(tournament: Tournament) -> dict[int, TeamInfo]:
@@ -170,20 +185,24 @@ def round_scores(tournament: Tournament, after_round: int | None = None) -> Roun
 
     A table's latest sheet counts when :func:`result_counts` says so (entered by the director,
     approved, or confirmed when confirmed sheets count at once); byes score the average of the
-    team's own played rounds.
+    team's own played rounds. The knock-out finals' tables are left out (they are read apart:
+    :mod:`.bracket`); whether one has a sheet is read in the same query.
     """
     results = Result.objects.filter(table__round__tournament=tournament)
     if after_round is not None:
         results = results.filter(table__round__number__lte=after_round)
     latest: dict[int, tuple[int, str, str, int]] = {}  # table → (round, sheet, state, version)
     sheets: dict[str, dict[str, list]] = defaultdict(dict)
+    finals_played = False
     # The sheet as its JSON text: decoded only when it was not scored before (seat_scores).
-    for table_id, round_number, table_number, sheet, state, version in results.order_by(
+    for table_id, round_number, table_number, sheet, state, version, final in results.order_by(
         "table_id", "-version"
     ).annotate(text=Cast("sheet", TextField())).values_list(
-        "table_id", "table__round__number", "table__number", "text", "state", "version"
+        "table_id", "table__round__number", "table__number", "text", "state", "version", "table__round__final"
     ):
-        if table_id not in latest:  # the first is the latest version
+        if final:
+            finals_played = True
+        elif table_id not in latest:  # the first is the latest version
             latest[table_id] = (round_number, sheet, state, version)
             sheets[str(round_number)][str(table_number)] = [version, state]
     if after_round is None:
@@ -191,7 +210,7 @@ def round_scores(tournament: Tournament, after_round: int | None = None) -> Roun
     seats: dict[int, dict[int, list[int]]] = defaultdict(dict)  # table → place on the sheet → team ids
     seated: dict[int, set[int]] = defaultdict(set)  # team → the rounds it has a seat at a table in
     for table_id, position, team_id, round_number in TableSeat.objects.filter(
-        round__tournament=tournament, round__number__lte=after_round
+        round__tournament=tournament, round__number__lte=after_round, round__final=False
     ).order_by("table_id", "position", "member").values_list("table_id", "position", "team_id", "round__number"):
         seats[table_id].setdefault(position, []).append(team_id)
         seated[team_id].add(round_number)
@@ -235,7 +254,7 @@ def round_scores(tournament: Tournament, after_round: int | None = None) -> Roun
     played, missed = _attendance(teams, seated, absent, byes)
     return RoundScores(list(range(1, count + 1)), teams, team_points, player_points, byes,
                        {pk: sorted(rounds) for pk, rounds in corrected.items()}, dict(sheets),
-                       played=played, missed=missed)
+                       played=played, missed=missed, finals_played=finals_played)
 
 
 def _attendance(teams: dict[int, TeamInfo], seated: dict[int, set[int]], absent: dict[int, set[int]],
@@ -299,8 +318,23 @@ def standings(tournament: Tournament, after_round: int | None = None, *, per_pla
     if per_player is None:
         per_player = tournament.per_player
     scores = scores or round_scores(tournament, after_round)
+    rows = tuple(_rows(tournament, scores, per_player))
+    places = final_places(tournament) if scores.finals_played and after_round is None and not per_player else None
     return Standings(tournament=tournament, after_round=len(scores.rounds), per_player=per_player,
-                     rows=tuple(_rows(tournament, scores, per_player)))
+                     rows=rows, final_rows=final_order(rows, places) if places else ())
+
+
+def final_order(rows: tuple[StandingsRow, ...], places: dict[int, int]) -> tuple[StandingsRow, ...]:
+    """The rows in the final order: the bracket's teams by their place (a shared place in the order of
+    the standings), then every other team in the order of the standings, placed after the bracket."""
+    bracket_rows = sorted((row for row in rows if row.team.pk in places), key=lambda row: places[row.team.pk])
+    placed = [replace(row, rank=places[row.team.pk], lot=False) for row in bracket_rows]
+    after = len(placed)
+    for row in rows:
+        if row.team.pk not in places:
+            placed.append(row if row.did_not_play else replace(row, rank=after + 1))
+            after += not row.did_not_play
+    return tuple(placed)
 
 
 def standings_json(tournament: Tournament, after_round: int | None = None) -> dict:
@@ -341,8 +375,11 @@ def from_json(tournament: Tournament, data: dict) -> Standings:
             corrected=tuple(corrected), did_not_play=did_not_play, missed=missed,
             apart=bool(missed) and not did_not_play and tournament.missed_rounds == scoring.APART,
         ))
+    by_key = {row.key: row for row in rows}
+    final_rows = tuple(replace(by_key[entry["team"]], rank=entry["rank"], lot=entry.get("lot") is True)
+                       for entry in data.get("final_ranking") or () if entry.get("team") in by_key)
     return Standings(tournament=tournament, after_round=data.get("after_round") or 0, per_player=per_player,
-                     rows=tuple(rows), frozen=True)
+                     rows=tuple(rows), frozen=True, final_rows=final_rows)
 
 
 def snapshot(tournament: Tournament) -> dict:

@@ -1,0 +1,177 @@
+"""Knock-out finals after the Swiss rounds (issue 35): the bracket from the standings, each next stage
+from the sheets, play-offs and a consolation bracket, level finals by each rule, and the final
+ranking above the Swiss standings everywhere."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from tests.conftest import new_teams, new_tournament
+from tournaments.models import Finals, Round, RoundStatus
+from tournaments.services import bracket as bracket_services
+from tournaments.services import clock as clock_services
+from tournaments.services.draft import publish
+from tournaments.services.finals import FinalsSetup, advance, ranked_teams, start_finals
+from tournaments.services.pairing import pair_round
+from tournaments.services.results import record_result
+from tournaments.services.rounds import add_round
+from tournaments.services.standings import standings
+
+pytestmark = pytest.mark.usefixtures("english")
+
+
+def play(round_: Round, sheet_of=None) -> None:
+    """Publish ``round_``, start its clock and enter a sheet at every table: by default the team first
+    on the sheet wins 8 pawns against as many as its table number (less 1, at most 7)."""
+    if round_.status == RoundStatus.DRAFT:
+        publish(round_)
+    clock_services.start(round_)
+    for table in round_.tables.order_by("number"):
+        sheet = sheet_of(table) if sheet_of else {"pawns_home": [8, min(table.number - 1, 7)]}
+        record_result(table, sheet)
+
+
+def swiss_day(teams: int = 12, rounds: int = 2, **fields):
+    tournament = new_tournament(scoring_system="pawns-2pt", rounds=rounds, **fields)
+    new_teams(tournament, teams)
+    for _number in range(rounds):
+        round_ = add_round(tournament)
+        pair_round(round_)
+        play(round_)
+    return tournament
+
+
+def matches_of(round_: Round) -> list[tuple[tuple[int, int], list[int], int]]:
+    """Each table of a finals round: the places it plays for, its teams' pks, its number."""
+    return [((table.final_match.low, table.final_match.high),
+             [seat.team_id for seat in table.seats.order_by("position")], table.number)
+            for table in round_.tables.select_related("final_match").order_by("number")]
+
+
+@pytest.mark.django_db
+def test_finals_of_4_with_play_offs_and_a_consolation_bracket():
+    tournament = swiss_day(12)
+    ranked = ranked_teams(tournament)
+    first = start_finals(tournament, FinalsSetup(size=4, playoffs=True, consolation_size=4, consolation_count=1))
+    assert first.final and first.status == RoundStatus.DRAFT and first.number == 3
+    assert [(places, teams) for places, teams, _n in matches_of(first)] == [
+        ((1, 4), [ranked[0], ranked[3]]), ((1, 4), [ranked[1], ranked[2]]),
+        ((5, 8), [ranked[4], ranked[7]]), ((5, 8), [ranked[5], ranked[6]]),
+    ]
+    with pytest.raises(ValidationError, match="4 finals are still to be played"):
+        advance(tournament)
+    play(first)  # the better seed, first on the sheet, wins every match
+    second = advance(tournament)
+    assert [(places, teams) for places, teams, _n in matches_of(second)] == [
+        ((1, 2), [ranked[0], ranked[1]]), ((3, 4), [ranked[3], ranked[2]]),
+        ((5, 6), [ranked[4], ranked[5]]), ((7, 8), [ranked[7], ranked[6]]),
+    ]
+    assert standings(tournament).final_rows == ()  # not over yet: no final ranking
+    play(second, lambda table: {"pawns_home": [3, 8]})  # the second on each sheet wins
+    with pytest.raises(ValidationError, match="The finals are over"):
+        advance(tournament)
+    report = standings(tournament)
+    order = [ranked[1], ranked[0], ranked[2], ranked[3], ranked[5], ranked[4], ranked[6], ranked[7]]
+    assert [row.team.pk for row in report.final_rows[:8]] == order
+    assert [row.rank for row in report.final_rows] == list(range(1, 13))
+    assert [row.team.pk for row in report.final_rows[8:]] == ranked[8:]
+    assert [row.team.pk for row in report.rows] == ranked  # the Swiss standings stay as they were
+    assert report.placed_rows == report.final_rows
+    data = report.as_json()
+    assert [entry["rank"] for entry in data["final_ranking"]] == list(range(1, 13))
+    assert len(data["standings"][0]["rounds"]) == 2  # the finals are no Swiss round
+
+
+@pytest.mark.django_db
+def test_finals_of_8_without_play_offs_share_the_places_down_the_bracket():
+    tournament = swiss_day(10, rounds=3)
+    ranked = ranked_teams(tournament)
+    first = start_finals(tournament, FinalsSetup(size=8, playoffs=False))
+    assert [teams for _p, teams, _n in matches_of(first)] == [
+        [ranked[0], ranked[7]], [ranked[3], ranked[4]], [ranked[1], ranked[6]], [ranked[2], ranked[5]]]
+    play(first)
+    semis = advance(tournament)
+    assert [(places, teams) for places, teams, _n in matches_of(semis)] == [
+        ((1, 4), [ranked[0], ranked[3]]), ((1, 4), [ranked[1], ranked[2]])]
+    play(semis)
+    final = advance(tournament)
+    assert [(places, teams) for places, teams, _n in matches_of(final)] == [((1, 2), [ranked[0], ranked[1]])]
+    play(final)
+    rows = standings(tournament).final_rows
+    assert [(row.rank, row.team.pk) for row in rows[:8]] == [
+        (1, ranked[0]), (2, ranked[1]), (3, ranked[2]), (3, ranked[3]),
+        (5, ranked[4]), (5, ranked[5]), (5, ranked[6]), (5, ranked[7])]
+    assert [row.rank for row in rows[8:]] == [9, 10]
+
+
+@pytest.mark.django_db
+def test_finals_of_8_with_play_offs_decide_every_place():
+    tournament = swiss_day(8, rounds=2)
+    ranked = ranked_teams(tournament)
+    play(start_finals(tournament, FinalsSetup(size=8)))
+    play(advance(tournament))
+    last = advance(tournament)
+    assert [places for places, _t, _n in matches_of(last)] == [(1, 2), (3, 4), (5, 6), (7, 8)]
+    play(last)
+    rows = standings(tournament).final_rows
+    assert [row.rank for row in rows] == list(range(1, 9))
+    assert [row.team.pk for row in rows][:4] == [ranked[0], ranked[1], ranked[3], ranked[2]]
+
+
+@pytest.mark.django_db
+def test_a_level_final_goes_to_the_most_pawns_then_to_a_lot_drawn_from_the_seed():
+    tournament = swiss_day(4)
+    first = start_finals(tournament, FinalsSetup(size=2))
+    play(first, lambda table: {"pawns_home": [5, 5], "stopped_by_clock": True})
+    found = bracket_services.bracket(tournament)
+    match = found.stages[0][0]
+    assert match.by == bracket_services.LOT and match.winner in (0, 1)
+    assert bracket_services.bracket(tournament).stages[0][0].winner == match.winner  # the same lot every time
+    rows = standings(tournament).final_rows
+    assert rows[0].team.pk == match.teams[match.winner]
+    assert "by lot" in match.decided_by
+
+
+@pytest.mark.django_db
+def test_a_level_final_under_the_replay_rule_is_played_again():
+    tournament = swiss_day(4)
+    ranked = ranked_teams(tournament)
+    first = start_finals(tournament, FinalsSetup(size=2, level_rule="replay"))
+    play(first, lambda table: {"pawns_home": [5, 5], "stopped_by_clock": True})
+    assert bracket_services.bracket(tournament).replays_due
+    assert standings(tournament).final_rows == ()
+    replay = advance(tournament)
+    assert [(places, teams) for places, teams, _n in matches_of(replay)] == [((1, 2), [ranked[0], ranked[1]])]
+    assert replay.tables.get().final_match.replay_of == first.tables.get().final_match
+    play(replay, lambda table: {"pawns_home": [4, 8]})
+    rows = standings(tournament).final_rows
+    assert [row.team.pk for row in rows[:2]] == [ranked[1], ranked[0]]
+    with pytest.raises(ValidationError, match="The finals are over"):
+        advance(tournament)
+
+
+@pytest.mark.django_db
+def test_finals_are_refused_before_the_swiss_rounds_are_complete_and_when_too_large():
+    tournament = new_tournament(scoring_system="pawns-2pt", rounds=2)
+    new_teams(tournament, 6)
+    round_ = add_round(tournament)
+    pair_round(round_)
+    with pytest.raises(ValidationError) as refused:
+        start_finals(tournament, FinalsSetup(size=4))
+    assert "1 of 2 rounds is drawn" in str(refused.value) and "Round 1 is a draft" in str(refused.value)
+    play(round_)
+    second = add_round(tournament)
+    pair_round(second)
+    publish(second)
+    with pytest.raises(ValidationError, match="3 tables of the Swiss rounds are still open"):
+        start_finals(tournament, FinalsSetup(size=4))
+    play(second)
+    with pytest.raises(ValidationError, match="need 8 teams, but only 6 teams played"):
+        start_finals(tournament, FinalsSetup(size=8))
+    with pytest.raises(ValidationError, match="need 8 teams"):
+        start_finals(tournament, FinalsSetup(size=4, consolation_count=1))
+    assert not Finals.objects.exists() and Round.objects.filter(final=True).count() == 0
+    start_finals(tournament, FinalsSetup(size=4))
+    with pytest.raises(ValidationError, match="have started already"):
+        start_finals(tournament, FinalsSetup(size=2))
