@@ -159,7 +159,7 @@ def test_finals_are_refused_before_the_swiss_rounds_are_complete_and_when_too_la
     pair_round(round_)
     with pytest.raises(ValidationError) as refused:
         start_finals(tournament, FinalsSetup(size=4))
-    assert "1 of 2 rounds is drawn" in str(refused.value) and "Round 1 is a draft" in str(refused.value)
+    assert "drawn so far: 1 of 2" in str(refused.value) and "Round 1 is a draft" in str(refused.value)
     play(round_)
     second = add_round(tournament)
     pair_round(second)

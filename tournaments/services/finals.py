@@ -49,9 +49,9 @@ def swiss_problems(tournament: Tournament) -> list[str]:
     problems = []
     count = swiss.count()
     if count < tournament.rounds:
-        problems.append(ngettext("The finals come after the Swiss rounds: %(count)s of %(rounds)s round is drawn.",  # plural by rounds
-                                 "The finals come after the Swiss rounds: %(count)s of %(rounds)s rounds are drawn.",
-                                 tournament.rounds) % {"count": count, "rounds": tournament.rounds})
+        problems.append(ngettext("The finals come after the Swiss round; drawn so far: %(count)s of %(rounds)s.",
+                                 "The finals come after the %(rounds)s Swiss rounds; drawn so far: %(count)s of "
+                                 "%(rounds)s.", tournament.rounds) % {"count": count, "rounds": tournament.rounds})
     drafts = list(swiss.filter(status=RoundStatus.DRAFT).values_list("number", flat=True))
     if drafts:
         problems.append(_("Round %(number)s is a draft: publish and play it before the finals.")
