@@ -117,7 +117,7 @@ def place_height(report: Standings, count: int) -> float:
 
 def _entries(report: Standings, awards: list[PrizeAward] | None) -> list:
     """What the list has a place for: each prize, or without prizes each place of the standings."""
-    return list(awards) if awards else list(report.rows)
+    return list(awards) if awards else list(report.placed_rows)
 
 
 def prizes_pages(report: Standings, awards: list[PrizeAward] | None = None) -> list[Page]:

@@ -96,7 +96,7 @@ def places(report: Standings, tags: Tags | None = None) -> list[Place]:
     tags = tags or Tags({}, {}, {}, {})
     no_prizes = report.tournament.missed_rounds == MissedRounds.NO_PRIZES
     found = []
-    for row in report.rows:
+    for row in report.placed_rows:  # the final ranking once the finals are over
         if row.team.withdrawn or row.did_not_play or (no_prizes and row.missed):
             continue
         pk = row.team.pk

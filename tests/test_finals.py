@@ -175,3 +175,45 @@ def test_finals_are_refused_before_the_swiss_rounds_are_complete_and_when_too_la
     start_finals(tournament, FinalsSetup(size=4))
     with pytest.raises(ValidationError, match="have started already"):
         start_finals(tournament, FinalsSetup(size=2))
+
+
+@pytest.mark.django_db
+def test_the_finals_go_with_the_tournament_file_byte_for_byte():
+    import json
+
+    from tournaments.services.tournament_file import dumps, export_file, import_file
+
+    tournament = swiss_day(6)
+    play(start_finals(tournament, FinalsSetup(size=4, level_rule="replay")))
+    second = advance(tournament)
+    play(second, lambda table: {"pawns_home": [5, 5], "stopped_by_clock": True} if table.number == 1
+         else {"pawns_home": [8, 2]})
+    play(advance(tournament), lambda table: {"pawns_home": [2, 8]})  # the final's replay
+    before = standings(tournament).as_json()
+    first = export_file(tournament)
+    assert first["finals"]["level_rule"] == "replay" and first["finals"]["matches"][-1]["replay_of"] == [4, 1]
+    assert max(entry["round"] for entry in first["tables"]) == 5 and first["rounds"] == 2
+    assert "finals" not in export_file(tournament, version=1)
+    assert max(entry["round"] for entry in export_file(tournament, version=1)["tables"]) == 2
+    tournament.delete()
+    again = import_file(json.loads(dumps(first)))
+    second_file = export_file(again)
+    strip = lambda data: dumps({key: value for key, value in data.items() if key != "exported_at"})  # noqa: E731
+    assert strip(second_file) == strip(first)
+    assert standings(again).as_json()["final_ranking"] == before["final_ranking"]
+
+
+@pytest.mark.django_db
+def test_a_file_whose_finals_do_not_fit_its_tables_is_refused_whole():
+    from tournaments.services.tournament_file import InvalidTournamentFile, export_file, import_file
+
+    tournament = swiss_day(4)
+    play(start_finals(tournament, FinalsSetup(size=2)))
+    data = export_file(tournament)
+    tournament.delete()
+    bad = {**data, "finals": {**data["finals"], "matches": [{"round": 7, "table": 1, "places": [2, 1]}]}}
+    with pytest.raises(InvalidTournamentFile) as refused:
+        import_file(bad)
+    text = str(refused.value)
+    assert "no such table" in text and "in order" in text and "rounds after the 2 Swiss rounds" in text
+    assert not Finals.objects.exists()

@@ -93,16 +93,20 @@ class StandingsWorkbook(WorkbookRows):
         else:
             widths = (8, 8, 28, 24) + (8,) * rounds + (10, 10)
         specs = [SheetSpec("standings", _("Standings"), widths)]
+        if self.report.final_rows:  # the knock-out finals are over: their ranking first
+            specs.insert(0, SheetSpec("final-ranking", _("Final ranking"), (8, 8, 28, 24, 28, 28, 10)))
         for round_ in self.rounds:
             seats = self._seats_per_table(self.sheets_of[round_.number])
-            specs.append(SheetSpec(f"round-{round_.number}", _("Round %(n)s") % {"n": round_.number},
-                                   (8,) + (8, 28, 10) * seats + (60, 10)))
+            title = (_("Round %(n)s (finals)") if round_.final else _("Round %(n)s")) % {"n": round_.number}
+            specs.append(SheetSpec(f"round-{round_.number}", title, (8,) + (8, 28, 10) * seats + (60, 10)))
         specs += [sheet.spec() for sheet in self.extras.values()]
         return specs
 
     def iterate_sheet(self, sheet: SheetSpec) -> Iterator[list]:
         if sheet.name == "standings":
             yield from self._standings_rows()
+        elif sheet.name == "final-ranking":
+            yield from self._final_rows()
         elif sheet.name in self.extras:
             yield from self.extras[sheet.name].rows()
         else:
@@ -137,6 +141,14 @@ class StandingsWorkbook(WorkbookRows):
             for row in report.rows:
                 yield [row.place, row.team.number, row.team.name, row.team.club, *row.rounds, row.points,
                        row.mark]
+
+    def _final_rows(self) -> Iterator[list]:
+        """The final ranking: the brackets' places, then the other teams in the order of the standings."""
+        yield [_("Place"), _("Team"), _("Team name"), _("Club"), _("Player 1"), _("Player 2"), _("Finals")]
+        for row in self.report.final_rows:
+            players = (row.players if self.with_players else []) + ["", ""]
+            yield [row.place, row.team.number, row.team.name, row.team.club, players[0], players[1],
+                   _("yes") if row.key in self.report.bracket_keys else ""]
 
     # --- the rounds ------------------------------------------------------------------------
 

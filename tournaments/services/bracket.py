@@ -20,7 +20,7 @@ from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments.models import FinalMatch, Finals, LevelRule, Result, Table, Tournament
+from tournaments.models import FinalMatch, Finals, LevelRule, Result, Table, Team, Tournament
 from tournaments.pairing import knockout
 from tournaments.services.results import seat_scores
 from tournaments.services.sheet_states import result_counts
@@ -53,6 +53,11 @@ class MatchState:
     @property
     def places(self) -> tuple[int, int]:
         return self.low, self.high
+
+    @property
+    def sides(self) -> list[Team]:
+        """The two teams in sheet order (the table's seats, read with the bracket)."""
+        return [seat.team for seat in sorted(self.table.seats.all(), key=lambda seat: seat.position)]
 
     @property
     def key(self) -> str:

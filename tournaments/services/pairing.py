@@ -104,6 +104,9 @@ def _missing_before(round_: Round) -> list[tuple[int, int]]:
 
 def check_can_redraw(round_: Round) -> list[str]:
     errors = []
+    if round_.final:
+        errors.append(_("Round %(number)s is a finals round: its tables come from the bracket (the finals page), "
+                        "not from the draw.") % {"number": round_.number})
     if round_.status != RoundStatus.DRAFT:
         errors.append(_("Round %(number)s is published; return it to draft before changing its tables.")
                       % {"number": round_.number})

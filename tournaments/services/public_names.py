@@ -125,6 +125,6 @@ def shown_standings(report: Standings) -> Standings:
             teams[info.key] = dataclasses.replace(info, name=name, players=tuple(shown_players(info.players, setting)))
         return teams[info.key]
 
-    rows = tuple(dataclasses.replace(row, team=team(row.team), player=_player(row, setting, individual))
-                 for row in report.rows)
-    return dataclasses.replace(report, rows=rows)
+    rows, final_rows = (tuple(dataclasses.replace(row, team=team(row.team), player=_player(row, setting, individual))
+                              for row in shown) for shown in (report.rows, report.final_rows))
+    return dataclasses.replace(report, rows=rows, final_rows=final_rows)

@@ -45,6 +45,9 @@ def check_table_teams(round_: Round, teams: list[Team], table: Table | None = No
     """Every reason these teams cannot sit together at a table of this round."""
     errors = []
     tournament = round_.tournament
+    if round_.final:
+        errors.append(_("Round %(number)s is a finals round: its tables come from the bracket.")
+                      % {"number": round_.number})
     allowed = tournament.sides_per_table
     if tournament.individual:
         if len(teams) not in [2 * sides for sides in allowed]:
@@ -195,6 +198,9 @@ def round_page(round_: Round) -> RoundPage:
 def delete_table(table: Table) -> None:
     """Remove a table made by mistake — only in a draft and while it has no result or ruling."""
     round_ = table.round
+    if round_.final:
+        raise ValidationError(_("Round %(number)s is a finals round: its tables come from the bracket.")
+                              % {"number": round_.number})
     if round_.status != RoundStatus.DRAFT:
         raise ValidationError(_("Round %(number)s is published; return it to draft before changing its tables.")
                               % {"number": round_.number})

@@ -108,6 +108,13 @@ class Standings:
     # Once the knock-out finals are over: every row again in the final order, ``rank`` the final place
     # (the bracket's places first, the others after them in the order above). Empty without finals.
     final_rows: tuple[StandingsRow, ...] = ()
+    bracket_keys: frozenset[str] = frozenset()  # the keys of the teams that played the finals' brackets
+
+    @property
+    def bracket_rows(self) -> tuple[StandingsRow, ...]:
+        """The final ranking's places won in the brackets (the pages show these; the places after
+        them are the standings' order)."""
+        return tuple(row for row in self.final_rows if row.key in self.bracket_keys)
 
     @property
     def placed_rows(self) -> tuple[StandingsRow, ...]:
@@ -140,8 +147,8 @@ class Standings:
                 shown["did_not_play"] = True
         data = {"tournament": self.tournament.slug, "after_round": self.after_round, "standings": rows}
         if self.final_rows:  # an addition to scoring.md (docs/tournament-file.md), only after finals
-            data["final_ranking"] = [{"rank": row.rank, "team": row.key, "name": row.team.name, "lot": row.lot}
-                                     for row in self.final_rows]
+            data["final_ranking"] = [{"rank": row.rank, "team": row.key, "name": row.team.name, "lot": row.lot,
+                                      "bracket": row.key in self.bracket_keys} for row in self.final_rows]
         return data
 
 
@@ -321,7 +328,8 @@ def standings(tournament: Tournament, after_round: int | None = None, *, per_pla
     rows = tuple(_rows(tournament, scores, per_player))
     places = final_places(tournament) if scores.finals_played and after_round is None and not per_player else None
     return Standings(tournament=tournament, after_round=len(scores.rounds), per_player=per_player,
-                     rows=rows, final_rows=final_order(rows, places) if places else ())
+                     rows=rows, final_rows=final_order(rows, places) if places else (),
+                     bracket_keys=frozenset(row.key for row in rows if places and row.team.pk in places))
 
 
 def final_order(rows: tuple[StandingsRow, ...], places: dict[int, int]) -> tuple[StandingsRow, ...]:
@@ -378,8 +386,10 @@ def from_json(tournament: Tournament, data: dict) -> Standings:
     by_key = {row.key: row for row in rows}
     final_rows = tuple(replace(by_key[entry["team"]], rank=entry["rank"], lot=entry.get("lot") is True)
                        for entry in data.get("final_ranking") or () if entry.get("team") in by_key)
+    bracket_keys = frozenset(entry["team"] for entry in data.get("final_ranking") or ()
+                             if entry.get("bracket") is True and entry.get("team") in by_key)
     return Standings(tournament=tournament, after_round=data.get("after_round") or 0, per_player=per_player,
-                     rows=tuple(rows), frozen=True, final_rows=final_rows)
+                     rows=tuple(rows), frozen=True, final_rows=final_rows, bracket_keys=bracket_keys)
 
 
 def snapshot(tournament: Tournament) -> dict:

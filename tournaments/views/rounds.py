@@ -40,6 +40,9 @@ def round_list(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def round_add(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_or_404(slug)
+    if tournament.round_set.filter(final=True).exists():
+        return refused(request, [_("The finals have begun: no Swiss round comes after them.")],
+                       "director:round_list", slug)
     if tournament.round_set.count() >= tournament.rounds:
         return refused(request, [_("All %(count)s rounds of the tournament are drawn. To play another, raise the "
                                    "number of rounds in the tournament's settings first.") % {"count": tournament.rounds}],

@@ -17,7 +17,8 @@ an individual one: players, and tables of pairs drawn for the round. In modules 
 - :mod:`.export` — the file of a tournament, in a fixed order so that it round-trips byte for byte;
 - :mod:`.sections` — the registry through which the club's apps add their part of the file (the
   money at the door, the prizes, who of the register a player is, what a restore keeps) and of the
-  automatic backups, each from its ``<app>/file_section.py``; :mod:`.core_section` is the core's own.
+  automatic backups, each from its ``<app>/file_section.py``; :mod:`.core_section` is the core's own,
+  :mod:`.finals_section` the knock-out finals' (``"finals"``).
 
 How an app adds a section: in ``<app>/file_section.py`` (imported by its ``AppConfig.ready()``), call
 :func:`.sections.register` with a :class:`.sections.Section` — its key in the file, schema, check,
@@ -27,6 +28,7 @@ imports an app; see ``docs/tournament-file.md``. What differs per game comes fro
 """
 
 from tournaments.services.tournament_file import core_section  # noqa: F401  (the core's models, for the backups)
+from tournaments.services.tournament_file import finals_section  # noqa: F401  (the knock-out finals, "finals")
 from tournaments.services.tournament_file.checks import InvalidTournamentFile, ParsedFile, loads, read_file  # noqa: F401
 from tournaments.services.tournament_file.export import dumps, export_file  # noqa: F401
 from tournaments.services.tournament_file.spec import FORMAT, READS, VERSION  # noqa: F401

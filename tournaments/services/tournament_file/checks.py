@@ -247,9 +247,24 @@ def _check_bye(entry: dict, individual: bool, by_id: dict[str, dict], seated: di
     return False
 
 
+def final_rounds(data: dict) -> int:
+    """How many rounds after the Swiss rounds a file's knock-out finals take (``tables`` may name them,
+    :mod:`.finals_section`): read before that section is checked, so anything odd counts as none."""
+    finals = data.get("finals")
+    matches = finals.get("matches") if isinstance(finals, dict) and data.get("version") == 2 else None
+    if not isinstance(matches, list):
+        return 0
+    return len({match["round"] for match in matches if isinstance(match, dict) and is_int(match.get("round"))})
+
+
+def round_count(data: dict) -> int:
+    """How many rounds a file's tables may name: the Swiss rounds, then the knock-out finals' rounds."""
+    return data.get("rounds", 3) + final_rounds(data)
+
+
 def _check_tables(data: dict, by_id: dict[str, dict], individual: bool, errors: list[str]) -> tuple[list, list]:
     setup = file_scoring(data)
-    rounds = data.get("rounds", 3)
+    rounds = round_count(data)
     tables, byes = [], []
     seen_tables: set[tuple[int, int]] = set()
     seated: dict[tuple[int, str], str] = {}

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.games import Scoring
 from tournaments.services.sheet_states import result_counts
-from tournaments.services.tournament_file.checks import ParsedFile, file_scoring, sheet_problems
+from tournaments.services.tournament_file.checks import ParsedFile, file_scoring, round_count, sheet_problems
 from tournaments.services.tournament_file.kinds import shown
 from tournaments.services.tournament_file.sections import keyed
 from tournaments.services.tournament_file.sides import seated, side_refs
@@ -83,7 +83,7 @@ def _check_team_details(details: list[dict], parsed: ParsedFile, errors: list[st
 
 
 def _check_round_details(details: list[dict], parsed: ParsedFile, errors: list[str]) -> None:
-    rounds = parsed.data.get("rounds", 3)
+    rounds = round_count(parsed.data)
     seen: set[int] = set()
     for entry in details:
         number = entry["round"]

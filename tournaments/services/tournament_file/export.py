@@ -171,6 +171,8 @@ def _export(tournament: Tournament, version: int) -> dict[str, Any]:
 
     data["tables"], details = [], []
     for round_ in rows.rounds:
+        if round_["final"] and version < 2:  # version 1 is the standings of the day: the Swiss rounds
+            continue
         for table in rows.tables[round_["pk"]]:
             seats = rows.seats[table["pk"]]
             entry: dict[str, Any] = {"round": round_["number"], "table": table["number"]}
@@ -284,7 +286,7 @@ def _rows(tournament: Tournament) -> _Rows:
         players[team_id].append((name, ref or ""))
     rows = _Rows(teams=teams, players=players, number_of={team["pk"]: team["number"] for team in teams},
                  rounds=list(Round.objects.filter(tournament=tournament).order_by("number").values(
-                     "pk", "number", "status", "minutes", "started_at", "clock_ends_at", "clock_paused_left")))
+                     "pk", "number", "status", "minutes", "started_at", "clock_ends_at", "clock_paused_left", "final")))
     in_tournament = {"round__tournament": tournament}
     for table in Table.objects.filter(**in_tournament).order_by("number").values("pk", "round_id", "number", "token"):
         rows.tables[table["round_id"]].append(table)
