@@ -217,3 +217,108 @@ def test_a_file_whose_finals_do_not_fit_its_tables_is_refused_whole():
     text = str(refused.value)
     assert "no such table" in text and "in order" in text and "rounds after the 2 Swiss rounds" in text
     assert not Finals.objects.exists()
+
+
+def finished_finals(teams: int = 6):
+    """A day of 2 Swiss rounds and finals of 4 with play-offs, all played: the second on each sheet of
+    the last round wins."""
+    tournament = swiss_day(teams)
+    play(start_finals(tournament, FinalsSetup(size=4)))
+    play(advance(tournament), lambda table: {"pawns_home": [3, 8]})
+    return tournament
+
+
+@pytest.mark.django_db
+def test_the_final_ranking_is_everywhere_above_the_swiss_standings(client, director_client):
+    import io
+
+    from openpyxl import load_workbook
+
+    import prizes.services as prizes
+    from tournaments.exporters.standings_pdf import standings_html
+    from tournaments.exporters.standings_xlsx import StandingsWorkbook
+    from tournaments.models import Team
+
+    tournament = finished_finals()
+    report = standings(tournament)
+    winner = Team.objects.get(pk=report.final_rows[0].team.pk)
+    swiss_first = Team.objects.get(pk=report.rows[0].team.pk)
+    assert winner != swiss_first  # the final's winner was second in the Swiss rounds
+    page = client.get(f"/t/{tournament.slug}/standings/").content.decode()
+    assert 'data-testid="final-ranking"' in page and page.index(winner.name) < page.index(swiss_first.name)
+    assert page.index("Final ranking") < page.index("Standings of the Swiss rounds")
+    director_page = director_client.get(f"/director/t/{tournament.slug}/standings/").content.decode()
+    assert "Final ranking" in director_page
+    html = standings_html(report)
+    assert "data-final-ranking" in html and html.index("Final ranking") < html.index("<table class=\"standings\"")
+    book = load_workbook(io.BytesIO(StandingsWorkbook(tournament).render()))
+    assert book.sheetnames[0] == "Final ranking" and "Round 4 (finals)" in book.sheetnames
+    rows = list(book["Final ranking"].iter_rows(values_only=True))
+    assert rows[1][:3] == (1, winner.number, winner.name) and rows[1][6] == "yes" and rows[5][6] in ("", None)
+    prizes.save_prizes(tournament, "1: the cup\n2: flowers", one_each=True, club_size=2)
+    awards = prizes.prize_awards(standings(tournament))
+    assert [award.place.row.team.pk for award in awards] == [report.final_rows[0].team.pk, report.final_rows[1].team.pk]
+
+
+@pytest.mark.django_db
+def test_the_frozen_standings_keep_the_final_ranking(client):
+    from tournaments.services.standings import public_standings, set_frozen
+
+    tournament = finished_finals()
+    live = standings(tournament)
+    set_frozen(tournament, True)
+    frozen = public_standings(tournament)
+    assert [(row.rank, row.key) for row in frozen.final_rows] == [(row.rank, row.key) for row in live.final_rows]
+    assert [row.key for row in frozen.bracket_rows] == [row.key for row in live.bracket_rows]
+
+
+@pytest.mark.django_db
+def test_the_finals_page_starts_the_finals_and_draws_the_next_round(director_client):
+    tournament = new_tournament(scoring_system="pawns-2pt", rounds=1)
+    new_teams(tournament, 4)
+    url = f"/director/t/{tournament.slug}/rounds/finals/"
+    page = director_client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "drawn so far: 0 of 1" in page and 'data-testid="finals-form"' in page
+    form = {"size": "4", "playoffs": "on", "consolation_count": "0", "consolation_size": "4",
+            "level_rule": "pawns-then-lot"}
+    refused = director_client.post(url, form, HTTP_ACCEPT_LANGUAGE="en")
+    assert refused.status_code == 422 and "drawn so far: 0 of 1" in refused.content.decode()
+    assert not Finals.objects.exists()
+    round_ = add_round(tournament)
+    pair_round(round_)
+    play(round_)
+    too_big = director_client.post(url, {**form, "size": "8"}, HTTP_ACCEPT_LANGUAGE="en")
+    assert too_big.status_code == 422 and "need 8 teams, but only 4 teams" in too_big.content.decode()
+    bad = director_client.post(url, {**form, "size": "3", "level_rule": "coin"}, HTTP_ACCEPT_LANGUAGE="en")
+    assert bad.status_code == 422 and not Finals.objects.exists()
+    started = director_client.post(url, form, HTTP_ACCEPT_LANGUAGE="en")
+    assert started.status_code == 302 and started["Location"].endswith("/rounds/2/")
+    detail = director_client.get(started["Location"], HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert 'data-testid="finals-badge"' in detail and "round_draw" not in detail
+    waiting = director_client.post(f"{url}next/", HTTP_ACCEPT_LANGUAGE="en")
+    assert waiting.status_code == 409 and "2 finals are still to be played" in waiting.content.decode()
+    final_round = Round.objects.get(final=True)
+    play(final_round)
+    bracket_page = director_client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert bracket_page.count('data-testid="final-match"') == 2 and "Semi-final" in bracket_page
+    drawn = director_client.post(f"{url}next/", HTTP_ACCEPT_LANGUAGE="en")
+    assert drawn.status_code == 302 and drawn["Location"].endswith("/rounds/3/")
+    no_swiss = director_client.post(f"/director/t/{tournament.slug}/rounds/add/", HTTP_ACCEPT_LANGUAGE="en")
+    assert no_swiss.status_code == 409 and "no Swiss round comes after them" in no_swiss.content.decode()
+    redraw = director_client.post(f"/director/t/{tournament.slug}/rounds/3/draw/", HTTP_ACCEPT_LANGUAGE="en")
+    assert redraw.status_code == 409 and "finals round" in redraw.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_finals_sheet_and_card_say_which_match_it_is_and_how_a_level_result_is_decided(client):
+    from tournaments.exporters.round_pdfs import table_cards_html
+
+    tournament = swiss_day(4)
+    first = start_finals(tournament, FinalsSetup(size=2, level_rule="replay"))
+    publish(first)
+    table = first.tables.get()
+    page = client.get(f"/s/{table.token}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert 'data-testid="final-note"' in page and "Final" in page and "Level: The match is played again" in page
+    assert "Level: The match is played again" in table_cards_html(first)
+    swiss = Round.objects.get(tournament=tournament, number=1).tables.first()
+    assert 'data-testid="final-note"' not in client.get(f"/s/{swiss.token}/").content.decode()

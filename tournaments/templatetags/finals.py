@@ -1,0 +1,36 @@
+"""``{% final_note table round %}``: on the score sheet (phone and desk) and the table card of a knock-out
+final, which match it is and how a level result is decided — chosen before the finals started, so the
+players know it before they play.
+
+Why a tag: the sheet form and the card are shared by every round; a Swiss round's table asks nothing
+(no query), a final's reads its match and the finals' settings.
+"""
+
+from __future__ import annotations
+
+from django import template
+from django.utils.html import format_html
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from tournaments.models import FinalMatch, Finals, Round, Table
+from tournaments.services.bracket import level_rule_text, match_name
+
+register = template.Library()
+
+
+@register.simple_tag
+def final_note(table: Table | None, round_: Round | None) -> str:
+    if table is None or round_ is None or not getattr(round_, "final", False):
+        return ""
+    match = FinalMatch.objects.filter(table_id=table.pk).first()
+    finals = Finals.objects.filter(tournament_id=round_.tournament_id).first()
+    if match is None or finals is None:
+        return ""
+    deals = (ngettext(" · a final of %(count)s deal", " · a final of %(count)s deals", finals.deals)
+             % {"count": finals.deals}) if finals.deals else ""
+    return format_html(
+        '<p class="final-note alert alert-warning py-2" data-testid="final-note"><strong>{}</strong>{}{} · {}</p>',
+        match_name(match.low, match.high),
+        _(" (replay)") if match.replay_of_id else "", deals,
+        _("Level: %(rule)s") % {"rule": level_rule_text(finals)})
