@@ -322,3 +322,20 @@ def test_a_finals_sheet_and_card_say_which_match_it_is_and_how_a_level_result_is
     assert "Level: The match is played again" in table_cards_html(first)
     swiss = Round.objects.get(tournament=tournament, number=1).tables.first()
     assert 'data-testid="final-note"' not in client.get(f"/s/{swiss.token}/").content.decode()
+
+
+@pytest.mark.django_db
+def test_a_klaverjas_drive_plays_finals_of_fewer_deals():
+    tournament = new_tournament(scoring_system="klaverjas", deals=16, rounds=1, name="Drive", slug="drive")
+    new_teams(tournament, 4)
+    round_ = add_round(tournament)
+    pair_round(round_)
+    play(round_, lambda table: {"totals": [1600, 1000 + table.number]})
+    ranked = ranked_teams(tournament)
+    with pytest.raises(ValidationError, match="from 1 to 16 deals"):
+        start_finals(tournament, FinalsSetup(size=2, deals=20))
+    first = start_finals(tournament, FinalsSetup(size=2, deals=8))
+    assert tournament.finals.deals == 8
+    deal = {"playing": 0, "points": [100, 62], "roem": [0, 0], "pit": None}
+    play(first, lambda table: {"deals": [deal] * 8})
+    assert [row.team.pk for row in standings(tournament).final_rows] == ranked
