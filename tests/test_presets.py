@@ -63,3 +63,36 @@ def test_a_preset_form_saves_as_typed(director_client):
     assert director_client.post("/director/new/?preset=nk-keezen", data).status_code == 302
     saved = Tournament.objects.get(slug="nk-2026")
     assert (saved.rounds, saved.round_minutes, saved.scoring_system, saved.absent_pawns) == (5, 50, "pawns-2pt", 4)
+
+
+def test_the_nk_preset_day_scores_an_absent_team_26_to_8(director_client, make_teams):
+    """The NK's day from its preset: a tournament of 10 teams made with the form as the preset fills it,
+    5 rounds of 50 minutes; a team that does not show up in round 1 scores 8 and its opponent 26."""
+    from tournaments.presets import BY_NAME
+    from tournaments.services import clock as clock_services
+    from tournaments.services.draft import publish
+    from tournaments.services.pairing import pair_round
+    from tournaments.services.results import record_result
+    from tournaments.services.rounds import add_round
+    from tournaments.services.standings import standings_json
+
+    values = {key: str(value) for key, value in BY_NAME["nk-keezen"].values.items()}
+    made = director_client.post("/director/new/", form_data(name="NK Keezen 2026", slug="nk-2026", **values),
+                                HTTP_ACCEPT_LANGUAGE="en")
+    assert made.status_code == 302
+    day = Tournament.objects.get(slug="nk-2026")
+    assert (day.rounds, day.round_minutes, day.scoring_system, day.absent_pawns) == (5, 50, "pawns-2pt", 4)
+    make_teams(day, 10)
+    round_ = add_round(day)
+    pair_round(round_)
+    publish(round_)
+    clock_services.start(round_)
+    assert round_.minutes == 50 and round_.tables.count() == 5
+    tables = list(round_.tables.order_by("number"))
+    record_result(tables[0], {"forfeit": 1})  # the second team on the sheet did not come
+    for table in tables[1:]:
+        record_result(table, {"pawns_home": [8, 5]})
+    present, absent = [seat.team for seat in tables[0].seats.order_by("position")]
+    points = {row["team"]: row["points"] for row in standings_json(day)["standings"]}
+    assert (points[f"T{present.number}"], points[f"T{absent.number}"]) == (26, 8)
+    assert sorted(points.values()).count(26) == 5  # every winner: 8 pawns and the 10 for the win
