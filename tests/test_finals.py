@@ -339,3 +339,17 @@ def test_a_klaverjas_drive_plays_finals_of_fewer_deals():
     deal = {"playing": 0, "points": [100, 62], "roem": [0, 0], "pit": None}
     play(first, lambda table: {"deals": [deal] * 8})
     assert [row.team.pk for row in standings(tournament).final_rows] == ranked
+
+
+@pytest.mark.django_db
+def test_a_team_outside_the_finals_is_told_so_not_sent_to_the_desk(client):
+    from tournaments.models import Team
+
+    tournament = swiss_day(6)
+    first = start_finals(tournament, FinalsSetup(size=4))
+    publish(first)
+    outside = Team.objects.get(pk=ranked_teams(tournament)[5])
+    found = client.get(f"/t/{tournament.slug}/find/", {"q": outside.name}, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "does not play in finals round 3" in found and "go to the desk" not in found
+    page = client.get(f"/p/{outside.pass_token}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "does not play in finals round 3" in page
