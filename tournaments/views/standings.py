@@ -89,7 +89,7 @@ def director_page(request: HttpRequest, slug: str) -> HttpResponse:
         return HttpResponseBadRequest(str(error), content_type="text/plain; charset=utf-8")
     return render(request, "tournaments/director/standings.html", {
         "tournament": tournament, "standings": standings(tournament, after_round),
-        "played_rounds": range(1, (tournament.round_set.aggregate(last=Max("number"))["last"] or 0) + 1),
+        "played_rounds": range(1, (tournament.round_set.filter(final=False).aggregate(last=Max("number"))["last"] or 0) + 1),
         "downloads": director_downloads(tournament),
     })
 
