@@ -165,7 +165,11 @@ def _finals_round(tournament: Tournament, matches: list[tuple[knockout.Match, Ma
     """A draft finals round with a table per match (better seed first on the sheet), in the
     transaction of the caller."""
     number = (tournament.round_set.aggregate(m=Max("number"))["m"] or 0) + 1
-    round_ = Round.objects.create(tournament=tournament, number=number, minutes=tournament.round_minutes, final=True)
+    deals = Finals.objects.filter(tournament=tournament).values_list("deals", flat=True).first()
+    minutes = tournament.round_minutes  # a final of fewer deals than a round: its share of a round's time
+    if deals and tournament.plugin.plays_deals and tournament.deals:
+        minutes = max(1, -(-tournament.round_minutes * deals // tournament.deals))
+    round_ = Round.objects.create(tournament=tournament, number=number, minutes=minutes, final=True)
     teams = Team.objects.in_bulk([pk for match, _replayed in matches for pk in (match.first, match.second)])
     seats = []
     for table_number, (match, replayed) in enumerate(matches, start=1):
