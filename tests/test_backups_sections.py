@@ -41,7 +41,7 @@ def day(tournament, make_teams, inline) -> Tournament:
 
 
 def test_the_apps_register_their_sections():
-    assert [section.key for section in keyed()] == ["door", "prizes"]
+    assert [section.key for section in keyed()] == ["door", "finals", "prizes"]
     assert {"tournaments", "door", "prizes", "people", "seasons"} <= {section.name for section in sections()}
 
 

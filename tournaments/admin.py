@@ -11,6 +11,8 @@ from tournaments.models import (
     Attempt,
     Bye,
     Club,
+    FinalMatch,
+    Finals,
     Player,
     PrintFile,
     Result,
@@ -74,8 +76,22 @@ class TableSeatInline(admin.TabularInline):
 @admin.register(Round)
 class RoundAdmin(admin.ModelAdmin):
     ordering = ["-tournament__date", "tournament__name", "number"]
-    list_display = ["tournament", "number", "status", "minutes", "started_at"]
-    list_filter = ["tournament", "status"]
+    list_display = ["tournament", "number", "status", "final", "minutes", "started_at"]
+    list_filter = ["tournament", "status", "final"]
+
+
+@admin.register(Finals)
+class FinalsAdmin(admin.ModelAdmin):
+    ordering = ["-tournament__date", "tournament__name"]
+    list_display = ["tournament", "size", "playoffs", "consolation_count", "level_rule", "created_at"]
+    list_select_related = ["tournament"]
+
+
+@admin.register(FinalMatch)
+class FinalMatchAdmin(admin.ModelAdmin):
+    ordering = ["-table__round__tournament__date", "table__round__number", "table__number"]
+    list_display = ["table", "low", "high", "replay_of"]
+    list_select_related = ["table__round__tournament", "replay_of__table__round"]
 
 
 @admin.register(Table)
