@@ -328,7 +328,7 @@ def test_the_tournament_file_carries_a_card_ruling(director_client, drive, runni
 # --------------------------------------------------------------------------- hostile input to the director's page
 
 
-@pytest.mark.parametrize("name", ["director:card_rules"])
+@pytest.mark.parametrize("name", ["director:card_rules", "director:card_deal"])
 def test_the_hostile_sweep_on_a_klaverjassen_tournament(name, drive, running, monkeypatch, settings):
     """tests/test_hostile_input.py's sweep, on a Klaverjassen drive (the busy day it uses plays
     Keezen, where the director's page is only a redirect to the dispute desk). The public helper

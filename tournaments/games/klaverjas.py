@@ -35,10 +35,11 @@ from scoring.points import TableScore
 from scoring.systems import Game
 from tournaments.games import klaverjas_file
 from tournaments.games.base import GamePlugin, Scoring, Unfinished, read_forfeit
-from tournaments.games.klaverjas_rules import card_rule_fields, card_rules_of_form
+from tournaments.games.klaverjas_rules import CARD_FLAGS, card_rule_fields, card_rules_of_form
 from tournaments.models import Ruling, Tournament
 from tournaments.numbers import whole_or
 from tournaments.services.card_rulings import CardRulingWords, card_ruling_words
+from tournaments.services.deal_rulings import DealRulingWords, deal_ruling_words, is_deal_ruling
 from tournaments.services.house_rules import card_rule_lines
 
 RESULT_FIELDS = RESULTS
@@ -132,13 +133,14 @@ class Klaverjas(GamePlugin):
         return card_rule_fields()
 
     def rules_initial(self, rules: klaverjas.HouseRules) -> dict[str, Any]:
-        return {f"card_{flag}": value for flag, value in rules.as_json().items()}
+        # every flag, not as_json's: that one leaves out a revoke_penalty at its default
+        return {f"card_{flag}": getattr(rules, flag) for flag in CARD_FLAGS}
 
     def rules_of_form(self, data: dict[str, Any], fields: dict[str, forms.Field]) -> tuple[dict[str, Any] | None, list[tuple[str | None, str]]]:
         return card_rules_of_form(data, fields, str(self.seats_two_only))
 
-    def ruling_words(self, ruling: Ruling) -> CardRulingWords:
-        return card_ruling_words(ruling)
+    def ruling_words(self, ruling: Ruling) -> CardRulingWords | DealRulingWords:
+        return deal_ruling_words(ruling) if is_deal_ruling(ruling) else card_ruling_words(ruling)
 
     def check(self, scoring: Scoring, names: list[str], data: dict[str, Any]) -> list[str]:
         if len(names) != SIDES:

@@ -11,9 +11,10 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 import klaverjas
+from tournaments.services.house_rules import revoke_penalty_words
 
 CARD_FLAGS = tuple(flag.name for flag in dataclass_fields(klaverjas.HouseRules))
-KEPT_WHEN_LEFT_OUT = ("undertrump", "four_of_a_kind", "four_jacks", "pit_bonus")
+KEPT_WHEN_LEFT_OUT = ("undertrump", "four_of_a_kind", "four_jacks", "pit_bonus", "revoke_penalty")
 """Flags a form sent without the field keeps as they were (a checkbox left out is off)."""
 
 
@@ -25,7 +26,8 @@ def _multiple_of_ten(lowest: int):
 
 
 def card_rule_fields() -> dict[str, forms.Field]:
-    """New form fields of the six flags, in the form's order."""
+    """New form fields of the flags, in the form's order: the spec's six, then the revoke penalty
+    (issue 35: how a deal with a card played against the rules is scored, ``klaverjas.penalty``)."""
     defaults = klaverjas.DEFAULTS
     return {
         "card_trump_lead_overtrump": forms.BooleanField(
@@ -47,6 +49,11 @@ def card_rule_fields() -> dict[str, forms.Field]:
             validators=[_multiple_of_ten(10)]),
         "card_pit_bonus": forms.IntegerField(
             label=_("Pit bonus"), initial=defaults.pit_bonus, required=False, validators=[_multiple_of_ten(0)]),
+        "card_revoke_penalty": forms.ChoiceField(
+            label=_("Revoke penalty"), initial=defaults.revoke_penalty, required=False,
+            choices=[(value, revoke_penalty_words(value)) for value in klaverjas.REVOKE_PENALTIES],
+            help_text=_("A card played against the rules (revoked): how the deal is scored. The offending "
+                        "team is the one whose card the cards show first to be against the rules.")),
     }
 
 

@@ -1,6 +1,8 @@
 """A whole Klaverjassen deal in dispute, as the director types it (issue 35): trump, who led, the
 tricks as played and, when they are known, the hands; answered by :mod:`klaverjas.replay` under the
-tournament's house rules, in the director's language.
+tournament's house rules, in the director's language. When the team that played (and the roem
+called) is typed too, the deal's score under the club's revoke penalty (:mod:`klaverjas.penalty`)
+stands beside the breach. Kept as a ruling by :mod:`.deal_rulings`.
 
 Why typed text: the tricks lie on the table in order, and a director types them faster than taps
 32 cards: one trick per line (or ``/`` between tricks), the cards in the order they were played,
@@ -14,19 +16,25 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils import translation
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from klaverjas.cards import CARD_CODES, CARDS, SUITS, parse_suit
 from klaverjas.errors import KlaverjasError
 from klaverjas.explain import sentence
-from klaverjas.house_rules import HouseRules
-from klaverjas.replay import Breach, replay
+from klaverjas.house_rules import DEFAULTS, HouseRules
+from klaverjas.penalty import PenaltyScore, replay_score
+from klaverjas.replay import Breach, Replay, replay
+from tournaments.numbers import whole_or
+from tournaments.services.house_rules import revoke_penalty_words
 
 CARD = re.compile(r"(?P<suit>[SHDC])(?P<rank>7|8|9|10|T|J|Q|K|A)|(?P<rank2>7|8|9|10|T|J|Q|K|A)(?P<suit2>[SHDC])",
                   re.IGNORECASE)
 SEATS = 4
+TEAMS = ("A", "B")
 MAX_TEXT = 400  # a deal's tricks typed: 32 cards and their spaces fit many times over
+MAX_ROEM = 9990  # a team's roem in one deal, typed: far above what eight tricks hold
 
 
 @dataclass
@@ -35,8 +43,24 @@ class DealQuestion:
     leader: int = 0
     tricks_text: str = ""
     hands_text: list[str] = field(default_factory=lambda: [""] * SEATS)
+    tricks: list[list[int]] = field(default_factory=list)  # the cards' codes, once read without problems
+    hands: list[list[int]] | None = None
+    playing: str = ""  # the team that played ("went"), "A" or "B"; "": not typed, the deal is not scored
+    roem_text: list[str] = field(default_factory=lambda: [""] * len(TEAMS))  # each team's roem called, as typed
     errors: list[str] = field(default_factory=list)
     answer: dict[str, Any] | None = None
+    rules: HouseRules = DEFAULTS  # the house rules it was answered under
+    found: Replay | None = None  # the replay, once answered
+
+    @property
+    def roem_fields(self) -> list[tuple[str, str]]:
+        """``(team, roem as typed)`` for the form's fields."""
+        return list(zip(TEAMS, self.roem_text))
+
+    @property
+    def roem(self) -> dict[str, int]:
+        """Each team's roem as read (checked by :func:`read_deal`); empty is none."""
+        return {team: whole_or(text.strip(), 0) or 0 for team, text in zip(TEAMS, self.roem_text)}
 
 
 def card_of(token: str) -> int | None:
@@ -81,29 +105,62 @@ def read_deal(data: Any) -> DealQuestion:
     if typed_hands:
         hands = [_cards(text, _("hand of seat %(seat)s") % {"seat": seat + 1}, question.errors)
                  for seat, text in enumerate(question.hands_text)]
+    _read_score(data, question)
     if not question.errors:
-        question.answer = {"tricks": tricks, "hands": hands}
+        question.tricks, question.hands = tricks, hands
     return question
 
 
+def _read_score(data: Any, question: DealQuestion) -> None:
+    """The team that played and each team's roem, optional: the deal is scored when a team is chosen."""
+    playing = str(data.get("playing", "")).strip().upper()
+    question.playing = playing if playing in TEAMS else ""
+    question.roem_text = [str(data.get(f"roem_{team.lower()}", "")).strip()[:12] for team in TEAMS]
+    if playing and not question.playing:
+        question.errors.append(_("Choose the team that played the deal: A or B."))
+    for team, text in zip(TEAMS, question.roem_text):
+        roem = whole_or(text or "0", low=0, high=MAX_ROEM)
+        if roem is None or roem % 10:
+            question.errors.append(_("Team %(team)s's roem: type a multiple of 10 from 0 to %(most)s, not “%(text)s”.")
+                                   % {"team": team, "most": MAX_ROEM, "text": text})
+    if not playing and any(question.roem.values()):
+        question.errors.append(_("Choose the team that played the deal to score its roem."))
+
+
 def answer(question: DealQuestion, rules: HouseRules) -> DealQuestion:
-    """The replay of a deal read without problems, in words; a deal that cannot be is refused."""
-    if question.answer is None:
+    """The replay of a deal read without problems, in words, and the deal's score under the revoke
+    penalty when the team that played is known; a deal that cannot be is refused."""
+    question.rules = rules
+    if question.errors:
         return question
+    trump, tricks = parse_suit(question.trump), question.tricks
     try:
-        found = replay(parse_suit(question.trump), question.leader, question.answer["tricks"],
-                       question.answer["hands"], rules)
+        found = replay(trump, question.leader, tricks, question.hands, rules)
+        scored = replay_score(trump, question.leader, tricks, found, question.playing, question.roem, rules) \
+            if question.playing else None
     except KlaverjasError as error:
         question.errors.append(str(error))
-        question.answer = None
         return question
     lang = "nl" if (get_language() or "").startswith("nl") else "en"
+    question.found = found
     question.answer = {
         "leaders": [leader + 1 for leader in found.leaders],
         "breach": _words(found.first, question.trump, lang) if found.first else None,
         "possible": [_words(breach, question.trump, lang) for breach in found.possible],
+        "penalty": penalty_verdict(scored) if scored else None,
     }
     return question
+
+
+def penalty_verdict(scored: PenaltyScore) -> dict[str, Any]:
+    """The deal's score as the page shows it and a deal ruling keeps it: the ``replay`` answer's
+    ``penalty`` (:meth:`~klaverjas.penalty.PenaltyScore.as_json`) with the rule in English and Dutch,
+    as every kept verdict holds its sentences in both (``templates/.../card_rules/_deal_score.html``)."""
+    words = {}
+    for lang in ("en", "nl"):
+        with translation.override(lang):
+            words[lang] = revoke_penalty_words(scored.rule)
+    return {**scored.as_json(), "explanation": words["en"], "explanation_nl": words["nl"]}
 
 
 def _words(breach: Breach, trump: str, lang: str) -> dict[str, Any]:

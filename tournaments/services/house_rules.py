@@ -1,7 +1,8 @@
 """The house rules in force as short sentences for players: on the table cards, the dispute desk
 and the public rules helper, so the three always say the same thing. Keezen's flags are the
 engine's (:func:`house_rule_lines`); Klaverjassen's are the ``klaverjas`` package's, and its rules
-helper names the three that decide which card may be played (:func:`card_rule_lines`)."""
+helper names the three that decide which card may be played (:func:`card_rule_lines`), its
+whole-deal page the revoke penalty (:func:`revoke_penalty_words`)."""
 
 from __future__ import annotations
 
@@ -46,3 +47,14 @@ def card_rule_lines(rules: klaverjas.HouseRules) -> list[str]:
         _("Cannot overtrump: any card may be played, a lower trump too.") if rules.undertrump == "free"
         else _("Cannot overtrump: a lower trump only when the hand holds nothing else."),
     ]
+
+
+def revoke_penalty_words(penalty: str) -> str:
+    """The house rule ``revoke_penalty`` (:mod:`klaverjas.penalty`) in one sentence: the tournament
+    form's choice, the whole-deal page and a deal ruling say it alike."""
+    words = {
+        "nat": _("Nat: the offending team scores 0, the other team 162 and all roem of the deal."),
+        "roem-stays": _("The other team scores 162 and its own roem; the offending team keeps only its own roem."),
+        "director": _("The director decides the deal's score."),
+    }
+    return words.get(penalty, "")

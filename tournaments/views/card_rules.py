@@ -7,7 +7,8 @@ dispute) and gets the form back with the answer, and the page's address becomes 
 Without JavaScript the same buttons are plain posts: a complete question is answered by a redirect
 to its address, one still being tapped is shown at once. A refusal is 422, as everywhere
 (:data:`tournaments.views.lookups.REFUSED`). The state and the rules' answers are in
-:mod:`tournaments.services.card_rules`, the ruling in :mod:`tournaments.services.card_rulings`.
+:mod:`tournaments.services.card_rules`, the ruling in :mod:`tournaments.services.card_rulings`; a
+whole deal in dispute is :mod:`tournaments.services.card_deals`, kept by :mod:`~tournaments.services.deal_rulings`.
 """
 
 from __future__ import annotations
@@ -22,8 +23,8 @@ from django_htmx.http import replace_url
 from tournaments.games.base import Scoring
 from tournaments.games.klaverjas import rules_of
 from tournaments.permissions import allowed_when_archived, director_required
-from tournaments.services import card_deals, card_rules, card_rulings, dispute_desk
-from tournaments.services.house_rules import card_rule_lines
+from tournaments.services import card_deals, card_rules, card_rulings, deal_rulings, dispute_desk
+from tournaments.services.house_rules import card_rule_lines, revoke_penalty_words
 from tournaments.views.dispute_desk import own_desk
 from tournaments.views.lookups import REFUSED, tournament_or_404
 
@@ -92,18 +93,39 @@ def director_helper(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @director_required
+@allowed_when_archived(lambda request: request.POST.get("action") == "save")  # a replay only reads
 def deal_helper(request: HttpRequest, slug: str) -> HttpResponse:
     """A whole deal in dispute (issue 35): the tricks as played (and the hands, when known) replayed
-    under the tournament's house rules; the first card that broke a rule, and why. Nothing is kept:
-    the answer is the page. A deal that cannot be is refused (422) naming what is wrong."""
+    under the tournament's house rules; the first card that broke a rule, and why; with the team that
+    played (and the roem), the deal's score under the tournament's revoke penalty. "Save ruling"
+    keeps it with a table (:mod:`~tournaments.services.deal_rulings`). A deal that cannot be, or a
+    ruling that cannot be kept, is refused (422) naming what is wrong; nothing is written."""
     tournament = tournament_or_404(slug)
     data = request.POST if request.method == "POST" else request.GET
     elsewhere = own_desk(tournament, data, "director:card_rules")
     if elsewhere is not None:
         return elsewhere
-    asked = "tricks" in data
-    question = card_deals.answer(card_deals.read_deal(data), rules_of(Scoring.of(tournament))) if asked else None
+    saving = request.method == "POST" and data.get("action") == "save"
+    asked = "tricks" in data or saving
+    rules = rules_of(Scoring.of(tournament))
+    question = card_deals.answer(card_deals.read_deal(data), rules) if asked else None
+    chosen = data.get("table")
+    if saving and question is not None and not question.errors:
+        try:
+            table = deal_rulings.ruling_table(tournament, chosen)
+            deal_rulings.save_deal_ruling(tournament, table, question, data.get("note", ""), request.user)
+        except card_rulings.RulingRefused as error:
+            question.errors.append(str(error))
+        except ValidationError as error:  # the note
+            question.errors.extend(error.messages)
+        else:
+            messages.success(request, _("Ruling saved with round %(round)s, table %(table)s.") % {
+                "round": table.round.number, "table": table.number} if table else _("Ruling saved."))
+            return redirect("director:rulings", slug)
+    table = dispute_desk.chosen_table(tournament, chosen)
     return render(request, "tournaments/card_rules/deal.html", {
         "tournament": tournament, "question": question or card_deals.DealQuestion(trump="H"),
-        "seats": range(card_deals.SEATS), "suits": card_deals.SUITS, "asked": asked,
+        "seats": range(card_deals.SEATS), "suits": card_deals.SUITS, "teams": card_deals.TEAMS, "asked": asked,
+        "tables": dispute_desk.current_tables(tournament), "chosen_table": table.pk if table else None,
+        "penalty_rule": revoke_penalty_words(rules.revoke_penalty),
     }, status=REFUSED if question is not None and question.errors else 200)
