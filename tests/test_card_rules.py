@@ -289,6 +289,14 @@ def test_a_ruling_that_cannot_be_kept_is_refused_and_nothing_is_saved(director_c
     assert not Ruling.objects.exists()
 
 
+def test_a_ruling_for_a_table_of_another_tournament_is_refused(director_client, drive, running, tournament,
+                                                                published_round):
+    other = published_round(tournament, 4).tables.first()
+    page = save_ruling(director_client, drive, other)
+    assert page.status_code == 422 and "That table is not in this tournament." in errors(page.content.decode())
+    assert not Ruling.objects.exists()
+
+
 def test_a_keezen_tournament_keeps_no_card_ruling(tournament, director):
     question = Question(rules=klaverjas.DEFAULTS, trump="H", hand=["JH"], card="JH")
     with pytest.raises(card_rulings.RulingRefused):

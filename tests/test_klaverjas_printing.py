@@ -102,11 +102,16 @@ def test_each_game_says_its_house_rules_in_words(drive, tournament):
     assert Scoring.of(tournament).game.rules_in_words(tournament) == house_rule_lines(tournament.house_rules)
     rules = rules_of(Scoring.of(drive))
     lines = Scoring.of(drive).game.rules_in_words(drive)
-    assert lines[:-2] == card_rule_lines(rules)
-    assert lines[-2:] == ["Roem: three in a row 20, four in a row 50, stuk (king and queen of trump) 20, "
-                          "four of a kind 50, four jacks 200.", "Pit (every trick won): no bonus."]
+    assert lines[:-3] == card_rule_lines(rules)
+    assert lines[-3:] == ["Roem: three in a row 20, four in a row 50, stuk (king and queen of trump) 20, "
+                          "four of a kind 50, four jacks 200.", "Pit (every trick won): no bonus.",
+                          "A card against the rules (revoked): Nat: the offending team scores 0, the other team "
+                          "162 and all roem of the deal."]
     drive.game_rules = {}
-    assert Scoring.of(drive).game.rules_in_words(drive)[-1] == "Pit (every trick won): 100 points more."
+    assert Scoring.of(drive).game.rules_in_words(drive)[-2] == "Pit (every trick won): 100 points more."
+    drive.game_rules = {"revoke_penalty": "director"}
+    assert Scoring.of(drive).game.rules_in_words(drive)[-1] == (
+        "A card against the rules (revoked): The director decides the deal's score.")
 
 
 def test_the_card_file_is_made_again_when_the_deals_or_house_rules_change(drive, published_round):

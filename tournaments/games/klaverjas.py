@@ -40,7 +40,7 @@ from tournaments.models import Ruling, Tournament
 from tournaments.numbers import whole_or
 from tournaments.services.card_rulings import CardRulingWords, card_ruling_words
 from tournaments.services.deal_rulings import DealRulingWords, deal_ruling_words, is_deal_ruling
-from tournaments.services.house_rules import card_rule_lines
+from tournaments.services.house_rules import card_rule_lines, revoke_penalty_words
 
 RESULT_FIELDS = RESULTS
 SIDES = klaverjas_file.SIDES
@@ -225,13 +225,15 @@ class Klaverjas(GamePlugin):
 
 
 def card_score_lines(rules: klaverjas.HouseRules) -> list[str]:
-    """What roem and a pit are worth under the tournament's house rules, one sentence each (the play
-    rules are :func:`~tournaments.services.house_rules.card_rule_lines`)."""
+    """What roem and a pit are worth under the tournament's house rules, and the penalty for a revoke,
+    one sentence each (the play rules are :func:`~tournaments.services.house_rules.card_rule_lines`)."""
     roem = _("Roem: three in a row 20, four in a row 50, stuk (king and queen of trump) 20, four of a kind "
              "%(four)s, four jacks %(jacks)s.") % {"four": rules.four_of_a_kind, "jacks": rules.four_jacks}
     pit = (_("Pit (every trick won): %(bonus)s points more.") % {"bonus": rules.pit_bonus} if rules.pit_bonus
            else _("Pit (every trick won): no bonus."))
-    return [roem, pit]
+    revoke = _("A card against the rules (revoked): %(penalty)s") % {
+        "penalty": revoke_penalty_words(rules.revoke_penalty)}
+    return [roem, pit, revoke]
 
 
 def card_as_written(scoring: Scoring, keys: list[str], sheet: dict[str, Any]) -> str:

@@ -78,6 +78,7 @@ def director_helper(request: HttpRequest, slug: str) -> HttpResponse:
                "chosen_table": table.pk if table else None, "rule_lines": card_rule_lines(rules)}
     if request.method == "POST" and action == "save" and not question.errors:
         try:
+            table = deal_rulings.ruling_table(tournament, data.get("table"))  # another tournament's: refused
             ruling = card_rulings.save_card_ruling(tournament, table, question, data.get("note", ""), request.user)
         except card_rulings.RulingRefused as error:
             question.errors.append(str(error))
