@@ -52,7 +52,7 @@ def _result(player: Player, partners: tuple[str, ...]) -> TournamentResult:
     tournament = team.tournament
     report = standings(tournament)
     wanted = f"T{team.number}/{player.seat}" if report.per_player else None
-    row = next((row for row in report.rows
+    row = next((row for row in report.placed_rows  # the final ranking, once knock-out finals are over
                 if (row.key == wanted if wanted else row.team.pk == team.pk)), None)
     played = (row is not None and report.shows_lot and not row.did_not_play
               and any(points is not None for points in row.rounds))

@@ -353,3 +353,110 @@ def test_a_team_outside_the_finals_is_told_so_not_sent_to_the_desk(client):
     assert "does not play in finals round 3" in found and "go to the desk" not in found
     page = client.get(f"/p/{outside.pass_token}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "does not play in finals round 3" in page
+
+
+@pytest.mark.django_db
+def test_a_correction_after_the_next_round_holds_the_final_ranking_back(director_client):
+    tournament = swiss_day(6)
+    first = start_finals(tournament, FinalsSetup(size=4, playoffs=False))
+    play(first)
+    play(advance(tournament))
+    assert standings(tournament).final_rows
+    semi = first.tables.get(number=1)
+    record_result(semi, {"pawns_home": [1, 8]}, reason="the other team won")  # the final was of the wrong team
+    found = bracket_services.bracket(tournament)
+    assert found.problems and "Round 4 does not follow from the results of round 3" in found.problems[0]
+    assert standings(tournament).final_rows == () and not found.complete
+    with pytest.raises(ValidationError, match="does not follow"):
+        advance(tournament)
+    page = director_client.get(f"/director/t/{tournament.slug}/rounds/finals/", HTTP_ACCEPT_LANGUAGE="en")
+    assert page.status_code == 200 and 'data-testid="bracket-problems"' in page.content.decode()
+    record_result(semi, {"pawns_home": [8, 1]}, reason="corrected back")
+    assert standings(tournament).final_rows
+
+
+@pytest.mark.django_db
+def test_the_last_finals_round_is_taken_back_while_it_has_no_sheet(director_client):
+    from tournaments.services.finals import take_back
+
+    tournament = swiss_day(4)
+    first = start_finals(tournament, FinalsSetup(size=4))
+    url = f"/director/t/{tournament.slug}/rounds/finals/"
+    assert 'data-testid="finals-take-back"' in director_client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    play(first)
+    second = advance(tournament)
+    assert take_back(tournament) == second.number and not Round.objects.filter(pk=second.pk).exists()
+    refused = director_client.post(f"{url}take-back/", HTTP_ACCEPT_LANGUAGE="en")
+    assert refused.status_code == 409 and "has a sheet or a ruling" in refused.content.decode()
+    assert Round.objects.filter(final=True).count() == 1
+    tournament2 = swiss_day(4, name="Second", slug="second")
+    start_finals(tournament2, FinalsSetup(size=2))
+    taken = director_client.post(f"/director/t/{tournament2.slug}/rounds/finals/take-back/", HTTP_ACCEPT_LANGUAGE="en")
+    assert taken.status_code == 302 and not Finals.objects.filter(tournament=tournament2).exists()
+    start_finals(tournament2, FinalsSetup(size=4))  # started again, as chosen now
+
+
+@pytest.mark.django_db
+def test_the_frozen_standings_keep_the_finals_sheets_on_the_public_pages(client):
+    from tournaments.services.standings import set_frozen
+
+    tournament = finished_finals()
+    final = Round.objects.filter(final=True).order_by("-number").first()
+    before = client.get(f"/t/{tournament.slug}/rounds/{final.number}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    set_frozen(tournament, True)
+    after = client.get(f"/t/{tournament.slug}/rounds/{final.number}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert after == before
+
+
+@pytest.mark.django_db
+def test_the_pass_the_text_standings_and_the_rounds_setting_follow_the_finals(client, director_client):
+    import io
+
+    from django.core.management import call_command
+
+    from tests.test_klaverjas_card import form_data
+    from tournaments.models import Team
+
+    tournament = finished_finals()
+    report = standings(tournament)
+    winner = Team.objects.get(pk=report.final_rows[0].team.pk)
+    assert report.rows[0].team.pk != winner.pk
+    page = client.get(f"/p/{winner.pass_token}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    out = io.StringIO()
+    call_command("standings", tournament.slug, stdout=out)
+    assert out.getvalue().index("final ranking") < out.getvalue().index("after round 2")
+    assert "place 1 ·" in page  # the final's winner, second after the Swiss rounds
+    edit = director_client.post(f"/director/t/{tournament.slug}/edit/", form_data(
+        name=tournament.name, slug=tournament.slug, scoring_system="pawns-2pt", rounds=5), HTTP_ACCEPT_LANGUAGE="en")
+    assert edit.status_code == 422 and "the number of rounds stays 2" in edit.content.decode()
+
+
+HOSTILE = [
+    (lambda f: f["finals"].update(matches=[]), 'tables: "round" must be a round from 1 to 2, not 3'),
+    (lambda f: f["finals"]["matches"][0].update(places=[1, 99]), "the bracket's settings give 1–4, 1–4"),
+    (lambda f: f["finals"].update(size=8), "the bracket's settings give 1–8"),
+    (lambda f: f["finals"].update(deals=5), '"deals" is for a game of deals'),
+    (lambda f: f["finals"]["matches"].append({"round": 4, "table": 1, "places": [1, 4], "replay_of": [9, 9]}),
+     "replay_of must name a final of an earlier round"),
+    (lambda f: f["finals"]["matches"].__setitem__(0, {**f["finals"]["matches"][0], "table": 7}), "no such table"),
+    (lambda f: f["tournament"].update(frozen_standings={"standings": [], "final_ranking": [{"team": ["T1"]}]}),
+     "final_ranking"),
+]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("spoil", "message"), HOSTILE)
+def test_a_file_with_hostile_finals_is_refused_by_name(spoil, message):
+    import copy
+
+    from tournaments.services.tournament_file import InvalidTournamentFile, export_file, import_file
+
+    tournament = swiss_day(4)
+    play(start_finals(tournament, FinalsSetup(size=4)))
+    data = copy.deepcopy(export_file(tournament))
+    tournament.delete()
+    spoil(data)
+    with pytest.raises(InvalidTournamentFile) as refused:
+        import_file(data)
+    assert message in str(refused.value)
+    assert not Finals.objects.exists() and not Round.objects.exists()

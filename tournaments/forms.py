@@ -13,11 +13,12 @@ from tournaments.club_register import club_register
 from tournaments.games import GAMES, GamePlugin, game_of
 from scoring.systems import SYSTEMS_OF
 from tournaments.models import (
-    MAX_TEAM_NUMBER, NAME_MAX_LENGTH, Club, DrawMode, Entry, GameChoice, Language, MissedRounds, PublicNames, Result,
-    Team, Tournament,
+    MAX_TEAM_NUMBER, NAME_MAX_LENGTH, Club, DrawMode, Entry, GameChoice, Language, LevelRule, MissedRounds, PublicNames,
+    Result, Team, Tournament,
 )
 from tournaments.names import clean_name
 from tournaments.numbers import whole_or
+from tournaments.services.finals import FinalsSetup
 from tournaments.services.teams import TeamData, entry_change_problem, name_taken_message
 
 
@@ -118,6 +119,15 @@ class TournamentForm(forms.ModelForm):
             raise forms.ValidationError(_("Only 2 points a pawn counts an absent team's pawns: leave it at 0 for "
                                           "this scoring system."))
         return value
+
+    def clean_rounds(self) -> int:
+        """Once the knock-out finals have begun, the Swiss rounds before them are what they were."""
+        rounds = self.cleaned_data.get("rounds")
+        if self.instance.pk and rounds != self.instance.rounds and \
+                self.instance.round_set.filter(final=True).exists():
+            raise forms.ValidationError(_("The finals have begun after round %(rounds)s: the number of rounds stays "
+                                          "%(rounds)s.") % {"rounds": self.instance.rounds})
+        return rounds
 
     def clean_public_names(self) -> str:
         return self.cleaned_data.get("public_names") or self.instance.public_names or PublicNames.FULL
@@ -363,3 +373,34 @@ class TableForm(forms.Form):
         chosen = [(int(key.removeprefix("team_")), team) for key, team in self.cleaned_data.items()
                   if key.startswith("team_") and team]
         return [team for _index, team in sorted(chosen, key=lambda item: item[0])]
+
+
+class FinalsForm(forms.Form):
+    """The knock-out finals a director chooses (the finals page), before the first finals round."""
+
+    size = forms.TypedChoiceField(label=_("Teams in the bracket"), coerce=int, initial=4,
+                                  choices=[(2, "2"), (4, "4"), (8, "8")], widget=forms.RadioSelect)
+    playoffs = forms.BooleanField(label=_("Play-offs for every place down the bracket (3rd/4th, 5th–8th)"),
+                                  required=False, initial=True)
+    consolation_count = forms.IntegerField(label=_("Consolation brackets for the next teams"),
+                                           min_value=0, max_value=8, initial=0)
+    consolation_size = forms.TypedChoiceField(label=_("Teams in a consolation bracket"), coerce=int,
+                                              initial=4, choices=[(4, "4"), (8, "8")])
+    level_rule = forms.ChoiceField(label=_("A final that ends level is decided by"),
+                                   choices=LevelRule.choices, initial=LevelRule.PAWNS_THEN_LOT,
+                                   widget=forms.RadioSelect)
+    deals = forms.IntegerField(label=_("Deals in a final"), min_value=1, required=False)
+
+    def __init__(self, *args, tournament: Tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        if tournament.plugin.plays_deals:
+            self.fields["deals"].initial = tournament.deals
+            self.fields["deals"].max_value = tournament.deals
+        else:
+            del self.fields["deals"]
+
+    def setup(self) -> FinalsSetup:
+        data = self.cleaned_data
+        return FinalsSetup(
+            size=data["size"], playoffs=data["playoffs"], consolation_size=data["consolation_size"],
+            consolation_count=data["consolation_count"], level_rule=data["level_rule"], deals=data.get("deals"))

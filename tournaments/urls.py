@@ -106,6 +106,7 @@ director_patterns = (
         path("t/<slug:slug>/rounds/add/", rounds.round_add, name="round_add"),
         path("t/<slug:slug>/rounds/finals/", finals.finals_page, name="finals"),
         path("t/<slug:slug>/rounds/finals/next/", finals.finals_next, name="finals_next"),
+        path("t/<slug:slug>/rounds/finals/take-back/", finals.finals_take_back, name="finals_take_back"),
         path("t/<slug:slug>/rounds/plan/", draft.plan, name="round_plan"),
         path("t/<slug:slug>/rounds/<int:number>/", rounds.round_detail, name="round_detail"),
         path("t/<slug:slug>/rounds/<int:number>/results/", results_overview.overview, name="round_results"),

@@ -31,7 +31,7 @@ def take_places(tournament: Tournament) -> dict:
         .values_list("team_id", "seat", "person_id", "name")
     }
     places = []
-    for row in report.rows:
+    for row in report.placed_rows:  # the final ranking's order, once knock-out finals are over
         if row.did_not_play or all(points is None for points in row.rounds):
             continue  # not an entrant of the evening: never took part, or nothing of it counts yet
         seats = [int(row.key.rsplit("/", 1)[1])] if report.per_player else [1, 2]

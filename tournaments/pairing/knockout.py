@@ -79,6 +79,8 @@ def next_stage(stage: Sequence[tuple[Match, Hashable]], playoffs: bool = True) -
     for (low, high), played in groups.items():
         if len(played) == 1:
             continue  # a final: the group's places are decided
+        if len(played) % 2:
+            raise BracketError(f"the places {low}–{high} are played at {len(played)} matches: not a bracket")
         middle = low + (high - low + 1) // 2
         neighbours = [(played[index], played[index + 1]) for index in range(0, len(played), 2)]
         following += [Match(upper[1], lower[1], (low, middle - 1)) for upper, lower in neighbours]

@@ -109,6 +109,9 @@ class Bracket:
     finals: Finals
     stages: list[list[MatchState]] = field(default_factory=list)
     seed: int = 0
+    # Why the tables no longer make the bracket (a final's sheet corrected after the next round was
+    # drawn): while there is one, no next round is drawn and no final place is given.
+    problems: list[str] = field(default_factory=list)
 
     @property
     def matches(self) -> list[MatchState]:
@@ -142,14 +145,33 @@ class Bracket:
     def next_matches(self) -> list[knockout.Match] | None:
         """The matches of the next stage once every match of the last is decided (``[]``: the finals
         are over), None while one is not."""
-        if not self.stages:
+        if not self.stages or self.problems:
             return None
         played = self.played(self.stages[-1])
-        return None if played is None else knockout.next_stage(played, self.finals.playoffs)
+        return None if played is None else _following(played, self.finals.playoffs)
 
     @property
     def complete(self) -> bool:
         return self.next_matches() == []
+
+    @property
+    def last_round(self) -> int | None:
+        """The number of the latest finals round (a stage or a round of replays)."""
+        matches = self.matches
+        return matches[-1].table.round.number if matches else None
+
+    @property
+    def round_count(self) -> int:
+        """How many finals rounds there are (stages and rounds of replays)."""
+        return len({match.table.round.number for match in self.matches})
+
+    @property
+    def can_take_back(self) -> bool:
+        """Whether the latest finals round has no sheet yet (what :func:`.finals.take_back` allows,
+        rulings aside)."""
+        last = self.last_round
+        return last is not None and all(match.table.current_sheet is None for match in self.matches
+                                        if match.table.round.number == last)
 
     def places(self) -> dict[int, int] | None:
         """Each bracket team's final place (team pk → place), once the finals are over; else None."""
@@ -193,7 +215,31 @@ def _resolved(tournament: Tournament, finals: Finals, tables: list[Table]) -> Br
         else:
             stages.setdefault(table.round.number, []).append(state)
     found.stages = [stages[number] for number in sorted(stages)]
+    found.problems = _stage_problems(found)
     return found
+
+
+def _following(played: list[tuple[knockout.Match, Any]], playoffs: bool) -> list[knockout.Match] | None:
+    """The next stage's matches, or None when the stage is no bracket (a file that says otherwise)."""
+    try:
+        return knockout.next_stage(played, playoffs)
+    except knockout.BracketError:
+        return None
+
+
+def _stage_problems(found: Bracket) -> list[str]:
+    """Each finals round that does not follow from the results of the one before it."""
+    problems = []
+    for previous, stage in zip(found.stages, found.stages[1:]):
+        played = found.played(previous)
+        expected = _following(played, found.finals.playoffs) if played is not None else None
+        shape = {(frozenset(match.teams), match.places) for match in stage}
+        if expected is None or shape != {(frozenset((match.first, match.second)), match.places) for match in expected}:
+            problems.append(_("Round %(number)s does not follow from the results of round %(previous)s any more: a "
+                              "sheet of round %(previous)s was corrected after round %(number)s was drawn. Correct it "
+                              "back, or take back the later finals rounds while they have no sheet.") % {
+                "number": stage[0].table.round.number, "previous": previous[0].table.round.number})
+    return problems
 
 
 def _decide(tournament: Tournament, finals: Finals, state: MatchState) -> None:

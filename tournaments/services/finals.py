@@ -147,6 +147,10 @@ def advance(tournament: Tournament) -> Round:
 
 def advance_problems(found: Bracket) -> list[str]:
     """Why no next finals round can be drawn now (empty: it can)."""
+    if found.problems:
+        return list(found.problems)
+    if not found.stages:
+        return [_("The finals have no round: take them back and start them again.")]
     if found.waiting:
         count = len(found.waiting)
         return [ngettext("%(count)s final is still to be played (or its sheet does not count yet).",
@@ -155,6 +159,27 @@ def advance_problems(found: Bracket) -> list[str]:
     if not found.replays_due and found.complete:
         return [_("The finals are over: every place of the bracket is decided.")]
     return []
+
+
+def take_back(tournament: Tournament) -> int:
+    """Remove the latest finals round while none of its tables has a sheet or a ruling (a wrong size,
+    a wrong rule, a round drawn after a correction); the finals themselves go with their first round.
+    Returns the number of the round removed."""
+    lifecycle.check_not_archived(tournament)
+    with transaction.atomic():
+        Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+        last = Round.objects.filter(tournament=tournament, final=True).order_by("-number").first()
+        if last is None:
+            raise ValidationError(_("The finals have not started."))
+        if last.tables.filter(results__isnull=False).exists() or last.tables.filter(rulings__isnull=False).exists():
+            raise ValidationError(_("Round %(number)s has a sheet or a ruling: it cannot be taken back. Correct "
+                                    "the sheet at the desk instead.") % {"number": last.number})
+        number = last.number
+        last.delete()
+        if not Round.objects.filter(tournament=tournament, final=True).exists():
+            Finals.objects.filter(tournament=tournament).delete()
+        lifecycle.update_status(tournament)
+    return number
 
 
 def _again(match: MatchState) -> knockout.Match:

@@ -200,6 +200,7 @@ def round_scores(tournament: Tournament, after_round: int | None = None) -> Roun
         results = results.filter(table__round__number__lte=after_round)
     latest: dict[int, tuple[int, str, str, int]] = {}  # table → (round, sheet, state, version)
     sheets: dict[str, dict[str, list]] = defaultdict(dict)
+    seen: set[int] = set()
     finals_played = False
     # The sheet as its JSON text: decoded only when it was not scored before (seat_scores).
     for table_id, round_number, table_number, sheet, state, version, final in results.order_by(
@@ -207,11 +208,15 @@ def round_scores(tournament: Tournament, after_round: int | None = None) -> Roun
     ).annotate(text=Cast("sheet", TextField())).values_list(
         "table_id", "table__round__number", "table__number", "text", "state", "version", "table__round__final"
     ):
+        if table_id in seen:
+            continue
+        seen.add(table_id)  # the first is the latest version
+        # Every table's latest version, the finals' too: what the frozen snapshot keeps for the public pages.
+        sheets[str(round_number)][str(table_number)] = [version, state]
         if final:
             finals_played = True
-        elif table_id not in latest:  # the first is the latest version
+        else:
             latest[table_id] = (round_number, sheet, state, version)
-            sheets[str(round_number)][str(table_number)] = [version, state]
     if after_round is None:
         after_round = max((round_number for round_number, *_rest in latest.values()), default=0)
     seats: dict[int, dict[int, list[int]]] = defaultdict(dict)  # table → place on the sheet → team ids
@@ -384,10 +389,12 @@ def from_json(tournament: Tournament, data: dict) -> Standings:
             apart=bool(missed) and not did_not_play and tournament.missed_rounds == scoring.APART,
         ))
     by_key = {row.key: row for row in rows}
+    finals = data.get("final_ranking")
+    finals = [entry for entry in finals if isinstance(entry, dict) and isinstance(entry.get("team"), str)
+              and entry["team"] in by_key and type(entry.get("rank")) is int] if isinstance(finals, list) else []
     final_rows = tuple(replace(by_key[entry["team"]], rank=entry["rank"], lot=entry.get("lot") is True)
-                       for entry in data.get("final_ranking") or () if entry.get("team") in by_key)
-    bracket_keys = frozenset(entry["team"] for entry in data.get("final_ranking") or ()
-                             if entry.get("bracket") is True and entry.get("team") in by_key)
+                       for entry in finals)
+    bracket_keys = frozenset(entry["team"] for entry in finals if entry.get("bracket") is True)
     return Standings(tournament=tournament, after_round=data.get("after_round") or 0, per_player=per_player,
                      rows=tuple(rows), frozen=True, final_rows=final_rows, bracket_keys=bracket_keys)
 

@@ -115,5 +115,7 @@ def standing(team: Team) -> list[Standing]:
         return []
     individual = team.tournament.individual
     key = team_key(team, individual)
-    return [Standing(row["rank"], row["points"], row.get("rounds") or [], row.get("player"))
+    # Once the knock-out finals are over, the team's place is its final place.
+    final = {entry.get("team"): entry.get("rank") for entry in data.get("final_ranking") or ()}
+    return [Standing(final.get(key, row["rank"]), row["points"], row.get("rounds") or [], row.get("player"))
             for row in data.get("standings", []) if row.get("id" if individual else "team") == key]

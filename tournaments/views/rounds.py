@@ -32,6 +32,7 @@ def round_list(request: HttpRequest, slug: str) -> HttpResponse:
     planned_day = tournament.individual and tournament.draw_mode == DrawMode.PLANNED
     return render(request, "tournaments/director/round_list.html", {
         "tournament": tournament, "rounds": rounds, "next_number": len(rounds) + 1,
+        "has_finals": any(round_.final for round_ in rounds),
         "redraw": [round_.number for round_ in remaining_drafts(tournament)] if planned_day and rounds else [],
     })
 

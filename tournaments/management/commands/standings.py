@@ -52,4 +52,8 @@ class Command(BaseCommand):
         for row, shown in zip(data["standings"], report.rows, strict=True):
             first = [row[key] for key in keys]
             rows.append(first + ["" if p is None else p for p in row["rounds"]] + [row["points"], mark(shown)])
+        if format == "text" and data.get("final_ranking"):  # the knock-out finals are over: their ranking first
+            write_table(self.stdout, format, f"{tournament.name} — final ranking", ["rank", "team", "name"],
+                        [[entry["rank"], entry["team"], entry["name"]] for entry in data["final_ranking"]], left=(1, 2))
+            self.stdout.write("")
         write_table(self.stdout, format, f"{tournament.name} — after round {rounds}", header, rows, left=(1, 2))

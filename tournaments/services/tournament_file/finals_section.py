@@ -11,11 +11,14 @@ finals' tables out.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from django.utils.translation import gettext as _
 
 from tournaments.models import FinalMatch, Finals, Round, Table
+from tournaments.pairing import knockout
+from tournaments.services.finals import FinalsSetup, first_matches
 from tournaments.services.tournament_file.checks import ParsedFile
 from tournaments.services.tournament_file.export import when
 from tournaments.services.tournament_file.kinds import Int, Kind, List, Obj, moment
@@ -38,16 +41,24 @@ def schema(individual: bool, by: Kind) -> Obj:
 
 def check(finals: dict, parsed: ParsedFile, errors: list[str]) -> None:
     """The finals rounds follow the Swiss rounds without a gap; each match is a table of two teams of
-    ``tables``, named once, playing for places in order; a replay names an earlier match of the same
-    teams and places."""
+    ``tables``, named once, playing for places in order; a replay names a final of an earlier round for
+    the same teams and places; each round of new matches plays the places the bracket's settings give
+    (:func:`_check_shape`); ``deals`` only for a game of deals, at most the rounds' deals."""
     rounds = parsed.data.get("rounds", 3)
-    numbers = sorted({match["round"] for match in finals["matches"]})
+    matches = finals["matches"]
+    if not matches:
+        errors.append(_('finals: "matches" is empty; a tournament without finals has no "finals"'))
+    numbers = sorted({match["round"] for match in matches})
     if numbers and numbers != list(range(rounds + 1, rounds + 1 + len(numbers))):
         errors.append(_('finals: the finals are played in the rounds after the %(rounds)s Swiss rounds, one after '
                         'the other, not in rounds %(found)s') % {"rounds": rounds, "found": ", ".join(map(str, numbers))})
+    deals = finals.get("deals")
+    if deals is not None and (not parsed.setup.game.plays_deals or deals > parsed.setup.deals):
+        errors.append(_('finals: "deals" is for a game of deals, at most the rounds\' %(deals)s')
+                      % {"deals": parsed.setup.deals})
     tables = {(entry["round"], entry["table"]): entry for entry in parsed.tables}
     seen: dict[tuple[int, int], dict] = {}
-    for match in finals["matches"]:
+    for match in matches:
         at = _("finals, round %(round)s, table %(table)s") % {"round": match["round"], "table": match["table"]}
         key = (match["round"], match["table"])
         table = tables.get(key)
@@ -62,12 +73,44 @@ def check(finals: dict, parsed: ParsedFile, errors: list[str]) -> None:
             errors.append(_("%(at)s: the places played for must be in order, such as [1, 4]") % {"at": at})
         replayed = match.get("replay_of")
         if replayed is not None:
-            earlier = seen.get(tuple(replayed))
-            if earlier is None or earlier["places"] != match["places"]:
-                errors.append(_("%(at)s: replay_of must name an earlier final for the same places") % {"at": at})
-            elif table is not None and set(tables[tuple(replayed)].get("teams", ())) != set(table.get("teams", ())):
+            earlier = seen.get((replayed[0], replayed[1]))
+            replayed_table = tables.get((replayed[0], replayed[1]))
+            if earlier is None or earlier["places"] != match["places"] or replayed[0] >= match["round"]:
+                errors.append(_("%(at)s: replay_of must name a final of an earlier round for the same places")
+                              % {"at": at})
+            elif table is not None and replayed_table is not None and \
+                    set(replayed_table.get("teams", ())) != set(table.get("teams", ())):
                 errors.append(_("%(at)s: a replay is played by the teams of the final it replays") % {"at": at})
         seen[key] = match
+    if not errors:
+        _check_shape(finals, errors)
+
+
+def _check_shape(finals: dict, errors: list[str]) -> None:
+    """Each round of new matches (replays aside) plays the places the settings give: the first the
+    bracket's and the consolation brackets' first stage, each next one what follows from the one
+    before (:mod:`tournaments.pairing.knockout`, whoever won)."""
+    stages: dict[int, list[tuple[int, int]]] = {}
+    for match in finals["matches"]:
+        if match.get("replay_of") is None:
+            stages.setdefault(match["round"], []).append((match["places"][0], match["places"][1]))
+    size, count = finals["size"], finals["consolation_count"]
+    expected = [match.places for match in first_matches(list(range(size + finals["consolation_size"] * count)),
+                                                        FinalsSetup(size=size, consolation_size=finals["consolation_size"],
+                                                                    consolation_count=count))]
+    for number in sorted(stages):
+        if expected == [] or Counter(stages[number]) != Counter(expected):
+            errors.append(_("finals, round %(round)s: its matches play for places %(found)s, but the bracket's "
+                            "settings give %(expected)s") % {
+                "round": number, "found": _places(stages[number]), "expected": _places(expected) or "none"})
+            return
+        dummies = [knockout.Match(2 * index, 2 * index + 1, places) for index, places in enumerate(stages[number])]
+        expected = [match.places for match in knockout.next_stage([(match, match.first) for match in dummies],
+                                                                  finals["playoffs"])]
+
+
+def _places(found: list[tuple[int, int]]) -> str:
+    return ", ".join(f"{low}–{high}" for low, high in sorted(found))
 
 
 def export(context: ExportContext) -> dict[str, Any] | None:

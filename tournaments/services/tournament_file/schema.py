@@ -205,8 +205,12 @@ def file_schema(version: int, individual: bool = False, game: str = "") -> Obj:
     # Each table's latest sheet at the freeze, by round and table number: [version, state].
     frozen_sheets = ByNumber(round_number, ByNumber(table_number, Row((column(Result, "version"),
                                                                        column(Result, "state")))))
+    # Once the knock-out finals were over (docs/tournament-file.md, "finals"): every place in the final order.
+    final_row = Obj({"rank": JSON_INT, "team": TEAM_ID, "name": Text(NAME_MAX_LENGTH), "lot": Flag(), "bracket": Flag()},
+                    required=("rank", "team"))
     frozen = Json(kinds=(dict,), shape=Obj({"after_round": after_round, "standings": List(standings_row),
-                                            "sheets": frozen_sheets}, required=("standings",)), null=True)
+                                            "sheets": frozen_sheets, "final_ranking": List(final_row)},
+                                           required=("standings",)), null=True)
     settings = ("status", "hidden", "archived", "created_at", "public_names", "three_team_table", "avoid_same_club",
                 "entry_grace_minutes", "confirmed_counts")
     tournament = Obj({"slug": column(Tournament, "slug", pattern=validate_slug.regex, form=SLUG_FORM),
