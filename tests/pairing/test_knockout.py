@@ -10,6 +10,7 @@ from tournaments.pairing.knockout import (
     PAWNS_THEN_LOT,
     REPLAY,
     BracketError,
+    Match,
     bracket_order,
     decide,
     first_stage,
@@ -110,3 +111,9 @@ def test_a_level_final_by_each_rule():
     assert draws == {0, 1}  # the seed decides, not always the same side
     with pytest.raises(BracketError, match="not 'coin'"):
         decide(20, 20, 6, 6, "coin", 7, "final")
+
+
+def test_an_odd_number_of_matches_for_the_same_places_is_no_bracket():
+    matches = [Match(f"T{2 * index}", f"T{2 * index + 1}", (1, 6)) for index in range(3)]
+    with pytest.raises(BracketError, match="3 matches: not a bracket"):
+        next_stage([(match, match.first) for match in matches])
