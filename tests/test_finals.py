@@ -335,7 +335,7 @@ def test_a_klaverjas_drive_plays_finals_of_fewer_deals():
     with pytest.raises(ValidationError, match="from 1 to 16 deals"):
         start_finals(tournament, FinalsSetup(size=2, deals=20))
     first = start_finals(tournament, FinalsSetup(size=2, deals=8))
-    assert tournament.finals.deals == 8 and first.minutes == 23  # half of the 45 minutes of a round of 16 deals, rounded up
+    assert tournament.finals.deals == 8 and first.minutes == 23  # half of a 16-deal round's 45 minutes
     deal = {"playing": 0, "points": [100, 62], "roem": [0, 0], "pit": None}
     play(first, lambda table: {"deals": [deal] * 8})
     assert [row.team.pk for row in standings(tournament).final_rows] == ranked

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Max
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -22,6 +21,7 @@ from tournaments.models import FinalMatch, Finals, LevelRule, Round, RoundStatus
 from tournaments.pairing import knockout
 from tournaments.services import lifecycle
 from tournaments.services.bracket import Bracket, MatchState, bracket
+from tournaments.services.rounds import add_round
 from tournaments.services.seating import new_seats
 from tournaments.services.sheet_states import open_tables
 from tournaments.services.standings import standings
@@ -189,12 +189,11 @@ def _again(match: MatchState) -> knockout.Match:
 def _finals_round(tournament: Tournament, matches: list[tuple[knockout.Match, MatchState | None]]) -> Round:
     """A draft finals round with a table per match (better seed first on the sheet), in the
     transaction of the caller."""
-    number = (tournament.round_set.aggregate(m=Max("number"))["m"] or 0) + 1
     deals = Finals.objects.filter(tournament=tournament).values_list("deals", flat=True).first()
     minutes = tournament.round_minutes  # a final of fewer deals than a round: its share of a round's time
     if deals and tournament.plugin.plays_deals and tournament.deals:
         minutes = max(1, -(-tournament.round_minutes * deals // tournament.deals))
-    round_ = Round.objects.create(tournament=tournament, number=number, minutes=minutes, final=True)
+    round_ = add_round(tournament, final=True, minutes=minutes)
     teams = Team.objects.in_bulk([pk for match, _replayed in matches for pk in (match.first, match.second)])
     seats = []
     for table_number, (match, replayed) in enumerate(matches, start=1):

@@ -35,10 +35,12 @@ if TYPE_CHECKING:
     from tournaments.services.draft import Flag
 
 
-def add_round(tournament: Tournament) -> Round:
-    """The next round, with the tournament's minutes per round."""
+def add_round(tournament: Tournament, *, final: bool = False, minutes: int | None = None) -> Round:
+    """The next round, with the tournament's minutes per round (or ``minutes``); ``final``: a round of
+    the knock-out finals (:mod:`.finals`)."""
     number = (tournament.round_set.aggregate(m=Max("number"))["m"] or 0) + 1
-    return Round.objects.create(tournament=tournament, number=number, minutes=tournament.round_minutes)
+    return Round.objects.create(tournament=tournament, number=number, minutes=minutes or tournament.round_minutes,
+                                final=final)
 
 
 def check_table_teams(round_: Round, teams: list[Team], table: Table | None = None) -> list[str]:

@@ -51,7 +51,8 @@ def check(finals: dict, parsed: ParsedFile, errors: list[str]) -> None:
     numbers = sorted({match["round"] for match in matches})
     if numbers and numbers != list(range(rounds + 1, rounds + 1 + len(numbers))):
         errors.append(_('finals: the finals are played in the rounds after the %(rounds)s Swiss rounds, one after '
-                        'the other, not in rounds %(found)s') % {"rounds": rounds, "found": ", ".join(map(str, numbers))})
+                        'the other, not in rounds %(found)s')
+                      % {"rounds": rounds, "found": ", ".join(map(str, numbers))})
     deals = finals.get("deals")
     if deals is not None and (not parsed.setup.game.plays_deals or deals > parsed.setup.deals):
         errors.append(_('finals: "deals" is for a game of deals, at most the rounds\' %(deals)s')
@@ -94,10 +95,9 @@ def _check_shape(finals: dict, errors: list[str]) -> None:
     for match in finals["matches"]:
         if match.get("replay_of") is None:
             stages.setdefault(match["round"], []).append((match["places"][0], match["places"][1]))
-    size, count = finals["size"], finals["consolation_count"]
-    expected = [match.places for match in first_matches(list(range(size + finals["consolation_size"] * count)),
-                                                        FinalsSetup(size=size, consolation_size=finals["consolation_size"],
-                                                                    consolation_count=count))]
+    setup = FinalsSetup(size=finals["size"], consolation_size=finals["consolation_size"],
+                        consolation_count=finals["consolation_count"])
+    expected = [match.places for match in first_matches(list(range(setup.teams_needed)), setup)]
     for number in sorted(stages):
         if expected == [] or Counter(stages[number]) != Counter(expected):
             errors.append(_("finals, round %(round)s: its matches play for places %(found)s, but the bracket's "
