@@ -47,7 +47,7 @@ def test_a_revoke_shown_by_a_later_card(director_client, drive):  # noqa: F811
     html = page.content.decode()
     assert page.status_code == 200
     assert 'data-testid="deal-breach" data-trick="1" data-seat="2"' in html
-    assert "trick 1, seat 2 (team B) played 7C" in html and "follow suit" in html.lower()
+    assert "trick 1, seat 2 (team B) played the seven of clubs" in html and "follow suit" in html.lower()
 
 
 def test_a_clean_deal_and_one_that_needs_the_hands(director_client, drive):  # noqa: F811
@@ -114,7 +114,7 @@ def test_the_page_scores_the_deal_under_the_tournament_penalty(director_client, 
 
 def test_without_the_team_that_played_the_deal_is_not_scored(director_client, drive):  # noqa: F811
     status, text = scored(director_client, drive)
-    assert status == 200 and "trick 2, seat 4 (team B) played AD" in text and "The deal's score:" not in text
+    assert status == 200 and "trick 2, seat 4 (team B) played the ace of diamonds" in text and "The deal's score:" not in text
     status, text = scored(director_client, drive, playing="A", tricks="SA C7 S7 S8\nSK S10 D8 S9")
     assert "The deal's score: team A 162, team B 0." in text  # nat: B revoked
     assert "As played: not known until all eight tricks are laid out." in text
@@ -331,3 +331,22 @@ def test_a_file_with_an_unknown_penalty_is_refused_whole(db, tmp_path):
         run("import_tournament", write(tmp_path, {**DRIVE, "rules": {"revoke_penalty": "half"}}))
     assert '"rules": house rule revoke_penalty must be "nat", "roem-stays" or "director"' in str(refused.value)
     assert not Tournament.objects.exists()
+
+
+def test_a_dutch_page_takes_the_cards_in_dutch_letters(director_client, drive):
+    """Schoppen, harten, ruiten, klaveren; boer, vrouw, heer, aas — as a Dutch table says them, commas
+    or spaces between; K and H keep their Dutch meaning, J, Q, D and C are read as well."""
+    from tournaments.services.card_deals import card_of
+    from klaverjas.cards import CARD_CODES
+
+    for typed, card in (("SB", "JS"), ("hv", "QH"), ("R10", "10D"), ("KA", "AC"), ("KH", "KC"), ("HH", "KH"),
+                        ("BS", "JS"), ("10r", "10D"), ("SJ", "JS"), ("DQ", "QD"), ("CT", "10C")):
+        assert card_of(typed, "nl") == CARD_CODES[card], typed
+    for typed, card in (("KH", "KH"), ("HK", "KH"), ("CJ", "JC"), ("SB", "JS"), ("R7", "7D")):
+        assert card_of(typed, "en") == CARD_CODES[card], typed
+    assert card_of("KK", "nl") is None and card_of("X7", "en") is None
+    url = reverse("director:card_deal", args=[drive.slug])
+    page = director_client.post(url, {"trump": "H", "leader": "0", "tricks": "S7, SA, S8, SV"},
+                                HTTP_ACCEPT_LANGUAGE="nl")
+    html = page.content.decode()
+    assert page.status_code == 200 and "is geen kaart" not in html and "♥ harten" in html and "deal-clean" in html

@@ -64,15 +64,15 @@ def test_finals_of_4_with_play_offs_and_a_consolation_bracket():
     play(first)  # the better seed, first on the sheet, wins every match
     second = advance(tournament)
     assert [(places, teams) for places, teams, _n in matches_of(second)] == [
-        ((1, 2), [ranked[0], ranked[1]]), ((3, 4), [ranked[3], ranked[2]]),
-        ((5, 6), [ranked[4], ranked[5]]), ((7, 8), [ranked[7], ranked[6]]),
+        ((1, 2), [ranked[0], ranked[1]]), ((3, 4), [ranked[2], ranked[3]]),  # the better seed first, as in round 3
+        ((5, 6), [ranked[4], ranked[5]]), ((7, 8), [ranked[6], ranked[7]]),
     ]
     assert standings(tournament).final_rows == ()  # not over yet: no final ranking
     play(second, lambda table: {"pawns_home": [3, 8]})  # the second on each sheet wins
     with pytest.raises(ValidationError, match="The finals are over"):
         advance(tournament)
     report = standings(tournament)
-    order = [ranked[1], ranked[0], ranked[2], ranked[3], ranked[5], ranked[4], ranked[6], ranked[7]]
+    order = [ranked[1], ranked[0], ranked[3], ranked[2], ranked[5], ranked[4], ranked[7], ranked[6]]
     assert [row.team.pk for row in report.final_rows[:8]] == order
     assert [row.rank for row in report.final_rows] == list(range(1, 13))
     assert [row.team.pk for row in report.final_rows[8:]] == ranked[8:]
@@ -116,7 +116,7 @@ def test_finals_of_8_with_play_offs_decide_every_place():
     play(last)
     rows = standings(tournament).final_rows
     assert [row.rank for row in rows] == list(range(1, 9))
-    assert [row.team.pk for row in rows][:4] == [ranked[0], ranked[1], ranked[3], ranked[2]]
+    assert [row.team.pk for row in rows][:4] == ranked[:4]
 
 
 @pytest.mark.django_db
@@ -425,7 +425,7 @@ def test_the_pass_the_text_standings_and_the_rounds_setting_follow_the_finals(cl
     out = io.StringIO()
     call_command("standings", tournament.slug, stdout=out)
     assert out.getvalue().index("final ranking") < out.getvalue().index("after round 2")
-    assert "place 1 ·" in page  # the final's winner, second after the Swiss rounds
+    assert "final place 1 ·" in page  # the final's winner, second after the Swiss rounds
     edit = director_client.post(f"/director/t/{tournament.slug}/edit/", form_data(
         name=tournament.name, slug=tournament.slug, scoring_system="pawns-2pt", rounds=5), HTTP_ACCEPT_LANGUAGE="en")
     assert edit.status_code == 422 and "the number of rounds stays 2" in edit.content.decode()
@@ -460,3 +460,35 @@ def test_a_file_with_hostile_finals_is_refused_by_name(spoil, message):
         import_file(data)
     assert message in str(refused.value)
     assert not Finals.objects.exists() and not Round.objects.exists()
+
+
+@pytest.mark.django_db
+def test_the_finals_rounds_say_which_match_each_table_plays(client, director_client):
+    tournament = finished_finals()
+    final = Round.objects.filter(final=True).order_by("-number").first()
+    detail = director_client.get(f"/director/t/{tournament.slug}/rounds/{final.number}/", HTTP_ACCEPT_LANGUAGE="en")
+    assert detail.content.decode().count('data-testid="final-name"') == 2 and "Final" in detail.content.decode()
+    public = client.get(f"/t/{tournament.slug}/rounds/{final.number}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Match for places 3 and 4" in public
+    standings_page = client.get(f"/t/{tournament.slug}/standings/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert standings_page.count('data-testid="finals-round-link"') == 2
+    assert 'data-testid="final-name"' not in client.get(f"/t/{tournament.slug}/rounds/1/").content.decode()
+    drafted = director_client.get(f"/director/t/{tournament.slug}/rounds/{final.number}/").content.decode()
+    assert "has no place in this round" not in drafted  # no flags in a finals round
+
+
+@pytest.mark.django_db
+def test_a_klaverjas_drive_s_level_final_goes_to_the_lot_in_its_own_words(director_client):
+    tournament = new_tournament(scoring_system="klaverjas", deals=16, rounds=1, name="Drive", slug="drive")
+    new_teams(tournament, 2)
+    round_ = add_round(tournament)
+    pair_round(round_)
+    play(round_, lambda table: {"totals": [1600, 1000]})
+    form = director_client.get(f"/director/t/{tournament.slug}/rounds/finals/", HTTP_ACCEPT_LANGUAGE="en")
+    assert "pawns home" not in form.content.decode() and "A lot drawn from the tournament" in form.content.decode()
+    first = start_finals(tournament, FinalsSetup(size=2))
+    play(first, lambda table: {"totals": [1500, 1500]})
+    match = bracket_services.bracket(tournament).stages[0][0]
+    assert match.by == bracket_services.LOT and match.decided_by == "level: by lot"
+    page = director_client.get(f"/director/t/{tournament.slug}/rounds/finals/", HTTP_ACCEPT_LANGUAGE="en")
+    assert "pawns home" not in page.content.decode() and "A lot drawn from the tournament" in page.content.decode()

@@ -18,6 +18,7 @@ from tournaments.models import (
 )
 from tournaments.names import clean_name
 from tournaments.numbers import whole_or
+from tournaments.services.bracket import LOT_ONLY
 from tournaments.services.finals import FinalsSetup
 from tournaments.services.teams import TeamData, entry_change_problem, name_taken_message
 
@@ -393,6 +394,9 @@ class FinalsForm(forms.Form):
 
     def __init__(self, *args, tournament: Tournament, **kwargs):
         super().__init__(*args, **kwargs)
+        if not tournament.plugin.counts_pawns:  # no pawns on the sheet: a level final goes to the lot
+            self.fields["level_rule"].choices = [(LevelRule.PAWNS_THEN_LOT, LOT_ONLY), (LevelRule.REPLAY,
+                                                                                        LevelRule.REPLAY.label)]
         if tournament.plugin.plays_deals:
             self.fields["deals"].initial = tournament.deals
             self.fields["deals"].max_value = tournament.deals

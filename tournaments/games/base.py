@@ -102,6 +102,8 @@ class GamePlugin:
     """Whether a round is a number of deals (``Tournament.deals``), shown on the tournament's public page."""
     seat_colours: bool = False
     """Whether the players sit in a board's colours (the seating shows "red + yellow")."""
+    counts_pawns: bool = False
+    """Whether a sheet counts pawns home: a level final then goes to the most pawns before a lot."""
     rules_helper_url_name: str = ""
     """The public rules helper of the game (a team pass links to it)."""
     dispute_desk_url_name: str = ""

@@ -277,6 +277,7 @@ class Keezen(GamePlugin):
     site_name = gettext_lazy("Keezen Tournament")
     has_clock_stop = True
     seat_colours = True
+    counts_pawns = True
     ruling_template = "tournaments/disputes/_keezen_ruling.html"
     public_ruling_template = "tournaments/disputes/_keezen_public_ruling.html"
     score_sheet_template = "tournaments/pdf/_sheet_keezen.html"

@@ -26,7 +26,7 @@ class Migration(migrations.Migration):
                 ('playoffs', models.BooleanField(default=True, verbose_name='play-offs for every place')),
                 ('consolation_size', models.PositiveSmallIntegerField(choices=[(4, '4'), (8, '8')], default=4, verbose_name='teams in a consolation bracket')),
                 ('consolation_count', models.PositiveSmallIntegerField(default=0, validators=[django.core.validators.MaxValueValidator(8)], verbose_name='consolation brackets')),
-                ('level_rule', models.CharField(choices=[('pawns-then-lot', "The most pawns home (Keezen), then a lot drawn from the tournament's seed"), ('replay', 'The match is played again')], default='pawns-then-lot', max_length=20, verbose_name='a level final is decided by')),
+                ('level_rule', models.CharField(choices=[('pawns-then-lot', "The most pawns home, then a lot drawn from the tournament's seed"), ('replay', 'The match is played again')], default='pawns-then-lot', max_length=20, verbose_name='a level final is decided by')),
                 ('deals', models.PositiveSmallIntegerField(blank=True, help_text="Klaverjassen: how many deals a final has (at most the rounds' deals).", null=True, validators=[django.core.validators.MinValueValidator(1)], verbose_name='deals in a final')),
                 ('created_at', models.DateTimeField(default=django.utils.timezone.now, editable=False, verbose_name='made at')),
                 ('tournament', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='finals', to='tournaments.tournament', verbose_name='tournament')),

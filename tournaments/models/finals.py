@@ -23,7 +23,7 @@ class LevelRule(models.TextChoices):
     """How a final that ends level is decided (chosen before the finals start, shown on the sheet);
     the values are :mod:`tournaments.pairing.knockout`'s."""
 
-    PAWNS_THEN_LOT = "pawns-then-lot", _("The most pawns home (Keezen), then a lot drawn from the tournament's seed")
+    PAWNS_THEN_LOT = "pawns-then-lot", _("The most pawns home, then a lot drawn from the tournament's seed")
     REPLAY = "replay", _("The match is played again")
 
 

@@ -20,7 +20,7 @@ from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournaments.models import FinalMatch, Finals, LevelRule, Result, Table, Team, Tournament
+from tournaments.models import FinalMatch, Finals, LevelRule, Result, Round, Table, Team, Tournament
 from tournaments.pairing import knockout
 from tournaments.services.results import seat_scores
 from tournaments.services.sheet_states import result_counts
@@ -29,7 +29,7 @@ WAITING, POINTS, PAWNS, LOT, REPLAY = "waiting", "points", "pawns", "lot", "repl
 DECIDED_BY = {
     POINTS: gettext_lazy("on points"),
     PAWNS: gettext_lazy("level on points: the most pawns home"),
-    LOT: gettext_lazy("level on points and pawns: by lot"),
+    LOT: gettext_lazy("level: by lot"),
     REPLAY: gettext_lazy("level: to be played again"),
     WAITING: gettext_lazy("to be played"),
 }
@@ -89,6 +89,15 @@ class MatchState:
     def name(self) -> str:
         """The match as a director calls it: "Final", "3rd/4th place", "Places 5–8"."""
         return match_name(self.low, self.high)
+
+
+def match_names(round_: Round) -> dict[int, str]:
+    """Each table of a finals round (pk) with the match it plays, "Semi-final" or "Final (replay)": one
+    query; none for a Swiss round."""
+    if not round_.final:
+        return {}
+    return {pk: match_name(low, high) + (_(" (replay)") if replayed else "") for pk, low, high, replayed in
+            FinalMatch.objects.filter(table__round=round_).values_list("table_id", "low", "high", "replay_of")}
 
 
 def match_name(low: int, high: int) -> str:
@@ -260,8 +269,14 @@ def _decide(tournament: Tournament, finals: Finals, state: MatchState) -> None:
         state.by = LOT
 
 
-def level_rule_text(finals: Finals) -> str:
-    """The level rule as the sheet shows it."""
+LOT_ONLY = gettext_lazy("A lot drawn from the tournament's seed")
+"""The pawns-then-lot rule in a game whose sheets count no pawns (Klaverjassen): the lot alone."""
+
+
+def level_rule_text(finals: Finals, tournament: Tournament) -> str:
+    """The level rule as the finals page, the form and the sheet show it, in the game's words."""
+    if finals.level_rule == LevelRule.PAWNS_THEN_LOT and not tournament.plugin.counts_pawns:
+        return str(LOT_ONLY)
     return str(LevelRule(finals.level_rule).label)
 
 

@@ -26,11 +26,21 @@ from klaverjas.explain import sentence
 from klaverjas.house_rules import DEFAULTS, HouseRules
 from klaverjas.penalty import PenaltyScore, replay_score
 from klaverjas.replay import Breach, Replay, replay
+from klaverjas.words import suit_name
 from tournaments.numbers import whole_or
+from tournaments.services.card_rules import named
 from tournaments.services.house_rules import revoke_penalty_words
 
-CARD = re.compile(r"(?P<suit>[SHDC])(?P<rank>7|8|9|10|T|J|Q|K|A)|(?P<rank2>7|8|9|10|T|J|Q|K|A)(?P<suit2>[SHDC])",
-                  re.IGNORECASE)
+# The letters a table says a card with, by the page's language. Dutch: schoppen, harten, ruiten,
+# klaveren; boer, vrouw, heer, aas. Each language also takes the other's letters where they cannot be
+# misread (a Dutch page: J, Q, D and C too; an English page: B, V and R), but K and H keep their own
+# language's meaning: klaveren/heer in Dutch, king/hearts in English.
+SUIT_LETTERS = {"en": {"S": "S", "H": "H", "D": "D", "C": "C", "R": "D"},
+                "nl": {"S": "S", "H": "H", "R": "D", "K": "C", "D": "D", "C": "C"}}
+RANK_LETTERS = {"en": {"J": "J", "Q": "Q", "K": "K", "A": "A", "B": "J", "V": "Q"},
+                "nl": {"B": "J", "V": "Q", "H": "K", "A": "A", "J": "J", "Q": "Q"}}
+NUMBERS = {"7": "7", "8": "8", "9": "9", "10": "10", "T": "10"}
+SEPARATORS = re.compile(r"[\s,;]+")
 SEATS = 4
 TEAMS = ("A", "B")
 MAX_TEXT = 400  # a deal's tricks typed: 32 cards and their spaces fit many times over
@@ -63,20 +73,35 @@ class DealQuestion:
         return {team: whole_or(text.strip(), 0) or 0 for team, text in zip(TEAMS, self.roem_text)}
 
 
-def card_of(token: str) -> int | None:
-    """The code of one typed card, or None."""
-    found = CARD.fullmatch(token.strip())
-    if found is None:
-        return None
-    suit = (found["suit"] or found["suit2"]).upper()
-    rank = (found["rank"] or found["rank2"]).upper().replace("T", "10")
-    return CARD_CODES.get(rank + suit)
+def page_language() -> str:
+    return "nl" if (get_language() or "").startswith("nl") else "en"
+
+
+SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def suit_choices() -> list[tuple[str, str]]:
+    """The trump suits as the page offers them: the code, and the symbol with the suit's name."""
+    return [(suit, f"{SYMBOLS[suit]} {suit_name(suit, page_language())}") for suit in SUITS]
+
+
+def card_of(token: str, lang: str = "en") -> int | None:
+    """The code of one typed card, suit first or rank first, in the letters of ``lang``; or None."""
+    text = token.strip().upper()
+    suits, ranks = SUIT_LETTERS[lang], {**NUMBERS, **RANK_LETTERS[lang]}
+    for suit, rank in ((text[:1], text[1:]), (text[-1:], text[:-1])):  # suit first, then rank first
+        if suit in suits and rank in ranks:
+            return CARD_CODES.get(ranks[rank] + suits[suit])
+    return None
 
 
 def _cards(text: str, where: str, errors: list[str]) -> list[int]:
     cards = []
-    for token in text.split():
-        card = card_of(token)
+    lang = page_language()
+    for token in SEPARATORS.split(text.strip()):
+        if not token:
+            continue
+        card = card_of(token, lang)
         if card is None:
             errors.append(_("%(where)s: “%(token)s” is not a card; type the suit and the rank, such as H7, HA, "
                             "S10 (or 7H, AH, 10S).") % {"where": where, "token": token[:12]})
@@ -141,7 +166,7 @@ def answer(question: DealQuestion, rules: HouseRules) -> DealQuestion:
     except KlaverjasError as error:
         question.errors.append(str(error))
         return question
-    lang = "nl" if (get_language() or "").startswith("nl") else "en"
+    lang = page_language()
     question.found = found
     question.answer = {
         "leaders": [leader + 1 for leader in found.leaders],
@@ -165,5 +190,6 @@ def penalty_verdict(scored: PenaltyScore) -> dict[str, Any]:
 
 def _words(breach: Breach, trump: str, lang: str) -> dict[str, Any]:
     return {"trick": breach.trick, "seat": breach.seat + 1, "team": breach.team, "card": CARDS[breach.card],
-            "certain": breach.certain, "needs": [CARDS[card] for card in breach.needs],
+            "card_name": named(CARDS[breach.card], lang), "certain": breach.certain,
+            "needs": [CARDS[card] for card in breach.needs], "needs_names": [named(CARDS[card], lang) for card in breach.needs],
             "why": sentence(breach.reason, parse_suit(trump), breach.before, breach.held, breach.card, lang)}

@@ -64,7 +64,11 @@ def current_seating(round_: Round) -> Seating:
 
 
 def round_flags(round_: Round) -> list[Flag]:
-    """Rematches, same-club tables, tables of three, byes, teams without a place, withdrawn teams."""
+    """Rematches, same-club tables, tables of three, byes, teams without a place, withdrawn teams. A
+    finals round has none: its tables are the bracket's, where meeting again is the point and most
+    teams have no place."""
+    if round_.final:
+        return []
     tournament = round_.tournament
     teams = {team.pk: team for team in tournament.teams.select_related("club")}
     seating = current_seating(round_)

@@ -142,7 +142,8 @@ def advance(tournament: Tournament) -> Round:
             raise ValidationError(problems)
         if found.replays_due:
             return _finals_round(tournament, [(_again(match), match) for match in found.replays_due])
-        return _finals_round(tournament, [(match, None) for match in found.next_matches() or []])
+        seed = {pk: index for index, pk in enumerate(ranked_teams(tournament))}
+        return _finals_round(tournament, [(_better_first(match, seed), None) for match in found.next_matches() or []])
 
 
 def advance_problems(found: Bracket) -> list[str]:
@@ -180,6 +181,14 @@ def take_back(tournament: Tournament) -> int:
             Finals.objects.filter(tournament=tournament).delete()
         lifecycle.update_status(tournament)
     return number
+
+
+def _better_first(match: knockout.Match, seed: dict[int, int]) -> knockout.Match:
+    """The match with the better seed of the Swiss standings first on the sheet (it deals first), as in
+    the first finals round."""
+    if seed.get(match.second, len(seed)) < seed.get(match.first, len(seed)):
+        return knockout.Match(match.second, match.first, match.places)
+    return match
 
 
 def _again(match: MatchState) -> knockout.Match:

@@ -32,7 +32,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
 from tournaments import screens
-from tournaments.models import Tournament
+from tournaments.models import Round, Tournament
 from tournaments.services.public_names import shown_standings
 from tournaments.services.render_once import rendered
 from tournaments.services.standings import Standings, public_standings
@@ -106,6 +106,8 @@ def page(request: HttpRequest, tournament: Tournament) -> Body | bytes:
         return render_to_string(PAGE_TEMPLATE, {
             "tournament": tournament, "standings": mark_safe(html.plain.decode()),  # our own template's output
             "round_numbers": range(1, after_round + 1), "shared_page": shared,
+            "final_round_numbers": list(Round.objects.filter(  # the knock-out finals' rounds players may see
+                tournament=tournament, final=True, status__in=Round.PUBLIC_STATUSES).values_list("number", flat=True)),
         }, request=request).encode()
 
     if not shared:

@@ -105,6 +105,7 @@ class Standing:
     points: int
     rounds: list
     player: str | None = None
+    final: bool = False  # ``rank`` is the final place after the knock-out finals (``points``: the Swiss rounds')
 
 
 def standing(team: Team) -> list[Standing]:
@@ -117,5 +118,6 @@ def standing(team: Team) -> list[Standing]:
     key = team_key(team, individual)
     # Once the knock-out finals are over, the team's place is its final place.
     final = {entry.get("team"): entry.get("rank") for entry in data.get("final_ranking") or ()}
-    return [Standing(final.get(key, row["rank"]), row["points"], row.get("rounds") or [], row.get("player"))
+    return [Standing(final.get(key, row["rank"]), row["points"], row.get("rounds") or [], row.get("player"),
+                     final=key in final)
             for row in data.get("standings", []) if row.get("id" if individual else "team") == key]

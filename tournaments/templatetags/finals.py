@@ -33,4 +33,10 @@ def final_note(table: Table | None, round_: Round | None) -> str:
         '<p class="final-note alert alert-warning py-2" data-testid="final-note"><strong>{}</strong>{}{} · {}</p>',
         match_name(match.low, match.high),
         _(" (replay)") if match.replay_of_id else "", deals,
-        _("Level: %(rule)s") % {"rule": level_rule_text(finals)})
+        _("Level: %(rule)s") % {"rule": level_rule_text(finals, round_.tournament)})
+
+
+@register.filter
+def final_name(names: dict[int, str] | None, table_pk: int) -> str:
+    """``{{ final_names|final_name:table.pk }}``: the match a finals table plays (:func:`.bracket.match_names`)."""
+    return (names or {}).get(table_pk, "")

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 from tournaments.forms import FinalsForm
 from tournaments.permissions import director_required
 from tournaments.services import finals as finals_services
-from tournaments.services.bracket import bracket
+from tournaments.services.bracket import bracket, level_rule_text
 from tournaments.services.standings import standings
 from tournaments.views.lookups import REFUSED, act, tournament_or_404
 
@@ -38,6 +38,7 @@ def finals_page(request: HttpRequest, slug: str) -> HttpResponse:
         "tournament": tournament, "form": form, "bracket": found, "final_rows": report.bracket_rows if report else (),
         "swiss_problems": finals_services.swiss_problems(tournament) if found is None else [],
         "next_problems": finals_services.advance_problems(found) if found is not None else [],
+        "level_rule": level_rule_text(found.finals, tournament) if found is not None else "",
     }, status=status)
 
 

@@ -14,6 +14,7 @@ from tournaments.forms import TableForm
 from tournaments.models import DrawMode
 from tournaments.permissions import director_required
 from tournaments.services import rounds as round_services
+from tournaments.services.bracket import match_names
 from tournaments.services.pairing import pair_round, remaining_drafts
 from tournaments.views.lookups import (
     REFUSED,
@@ -77,7 +78,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return render(request, "tournaments/director/round_detail.html", {
         "tournament": round_.tournament, "round": round_, "form": form, "page": page, "tables": page.tables,
         "byes": page.byes, "flags": page.flags, "clock": page.clock, "is_draft": page.is_draft,
-        "swap_teams": page.swap_teams, "downloads": round_downloads(round_),
+        "swap_teams": page.swap_teams, "downloads": round_downloads(round_), "final_names": match_names(round_),
     }, status=REFUSED if form.errors else 200)
 
 

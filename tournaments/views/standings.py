@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 from tournaments.exporters.base import director_downloads
 from tournaments.permissions import director_required
 from tournaments.services import published_standings
+from tournaments.services.bracket import match_names
 from tournaments.services.round_sheets import round_sheets
 from tournaments.services.standings import (
     AfterRoundError,
@@ -76,6 +77,7 @@ def public_round(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return render(request, "tournaments/public/round.html", {
         "tournament": round_.tournament, "round": round_,
         "tables": round_sheets(round_, names=round_.tournament.public_names, public=True),
+        "final_names": match_names(round_),
         "shared_page": published_standings.same_for_everyone(request),
     })
 
