@@ -253,6 +253,9 @@ def test_the_final_ranking_is_everywhere_above_the_swiss_standings(client, direc
     assert "data-final-ranking" in html and html.index("Final ranking") < html.index("<table class=\"standings\"")
     book = load_workbook(io.BytesIO(StandingsWorkbook(tournament).render()))
     assert book.sheetnames[0] == "Final ranking" and "Round 4 (finals)" in book.sheetnames
+    finals_sheet = list(book["Round 4 (finals)"].iter_rows(values_only=True))
+    assert finals_sheet[0][-1] == "Match" and [row[-1] for row in finals_sheet[1:]] == [
+        "Final", "Match for places 3 and 4"]
     rows = list(book["Final ranking"].iter_rows(values_only=True))
     assert rows[1][:3] == (1, winner.number, winner.name) and rows[1][6] == "yes" and rows[5][6] in ("", None)
     prizes.save_prizes(tournament, "1: the cup\n2: flowers", one_each=True, club_size=2)

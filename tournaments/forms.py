@@ -383,10 +383,13 @@ class FinalsForm(forms.Form):
                                   choices=[(2, "2"), (4, "4"), (8, "8")], widget=forms.RadioSelect)
     playoffs = forms.BooleanField(label=_("Play-offs for every place down the bracket (3rd/4th, 5th–8th)"),
                                   required=False, initial=True)
-    consolation_count = forms.IntegerField(label=_("Consolation brackets for the next teams"),
-                                           min_value=0, max_value=8, initial=0)
+    consolation_count = forms.IntegerField(
+        label=_("Consolation brackets for the next teams"), min_value=0, max_value=8, initial=0,
+        help_text=_("0: none. 1 after a bracket of 8: places 9–12 (or 9–16) are played for by the next teams of "
+                    "the standings, and so on."))
     consolation_size = forms.TypedChoiceField(label=_("Teams in a consolation bracket"), coerce=int,
-                                              initial=4, choices=[(4, "4"), (8, "8")])
+                                              initial=4, choices=[(4, "4"), (8, "8")],
+                                              help_text=_("Only when there are consolation brackets."))
     level_rule = forms.ChoiceField(label=_("A final that ends level is decided by"),
                                    choices=LevelRule.choices, initial=LevelRule.PAWNS_THEN_LOT,
                                    widget=forms.RadioSelect)

@@ -27,6 +27,7 @@ from tournaments.exporters.base import discover
 from tournaments.exporters.workbook import SheetSpec, WorkbookRows
 from tournaments.games import Scoring
 from tournaments.models import PublicNames, Result, Round, Tournament
+from tournaments.services.bracket import match_names
 from tournaments.services.public_names import shown_entrant, shown_standings
 from tournaments.services.round_sheets import TableSheet, round_sheets
 from tournaments.services.standings import Standings, round_scores, standings
@@ -98,7 +99,8 @@ class StandingsWorkbook(WorkbookRows):
         for round_ in self.rounds:
             seats = self._seats_per_table(self.sheets_of[round_.number])
             title = (_("Round %(n)s (finals)") if round_.final else _("Round %(n)s")) % {"n": round_.number}
-            specs.append(SheetSpec(f"round-{round_.number}", title, (8,) + (8, 28, 10) * seats + (60, 10)))
+            specs.append(SheetSpec(f"round-{round_.number}", title,
+                                   (8,) + (8, 28, 10) * seats + (60, 10) + ((24,) if round_.final else ())))
         specs += [sheet.spec() for sheet in self.extras.values()]
         return specs
 
@@ -165,7 +167,8 @@ class StandingsWorkbook(WorkbookRows):
         headings = [_("Table")]
         for position in range(1, seats + 1):
             headings += [_("Team %(position)s") % {"position": position}, _("Team name"), _("Points")]
-        yield headings + [sheet_heading, version_heading]
+        finals = match_names(round_)  # a finals round: the match each table plays, in a last column
+        yield headings + [sheet_heading, version_heading] + ([_("Match")] if finals else [])
         setup = Scoring.of(self.tournament)
         for sheet in sheets:
             row: list = [sheet.table.number]
@@ -178,7 +181,8 @@ class StandingsWorkbook(WorkbookRows):
             written = ""
             if sheet.sheet is not None:  # in the game's words, the teams by their numbers
                 written = setup.game.as_written(setup, numbers, sheet.sheet.sheet)
-            yield row + [written, sheet.sheet.version if sheet.sheet else None]
+            yield row + [written, sheet.sheet.version if sheet.sheet else None] + (
+                [finals.get(sheet.table.pk, "")] if finals else [])
         index = round_.number - 1
         for bye in round_.byes.order_by("team__number"):
             team = teams.get(bye.team_id)
