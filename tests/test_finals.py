@@ -495,3 +495,24 @@ def test_a_klaverjas_drive_s_level_final_goes_to_the_lot_in_its_own_words(direct
     assert match.by == bracket_services.LOT and match.decided_by == "level: by lot"
     page = director_client.get(f"/director/t/{tournament.slug}/rounds/finals/", HTTP_ACCEPT_LANGUAGE="en")
     assert "pawns home" not in page.content.decode() and "A lot drawn from the tournament" in page.content.decode()
+
+
+@pytest.mark.django_db
+def test_finals_of_8_with_play_offs_and_a_consolation_bracket_of_4_place_12_teams():
+    tournament = swiss_day(14, rounds=2)
+    ranked = ranked_teams(tournament)
+    first = start_finals(tournament, FinalsSetup(size=8, consolation_size=4, consolation_count=1))
+    assert [(places, teams) for places, teams, _n in matches_of(first)][4:] == [
+        ((9, 12), [ranked[8], ranked[11]]), ((9, 12), [ranked[9], ranked[10]])]
+    play(first)
+    second = advance(tournament)
+    assert sorted(places for places, _t, _n in matches_of(second)) == [
+        (1, 4), (1, 4), (5, 8), (5, 8), (9, 10), (11, 12)]
+    play(second)
+    third = advance(tournament)
+    assert sorted(places for places, _t, _n in matches_of(third)) == [(1, 2), (3, 4), (5, 6), (7, 8)]
+    play(third)
+    rows = standings(tournament).final_rows
+    assert [row.rank for row in rows] == list(range(1, 15))
+    assert [row.team.pk for row in rows[:12]] == ranked[:12]  # the better seed won every match
+    assert [row.team.pk for row in rows[12:]] == ranked[12:]
