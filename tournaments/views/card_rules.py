@@ -13,6 +13,8 @@ whole deal in dispute is :mod:`tournaments.services.card_deals`, kept by :mod:`~
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -22,6 +24,7 @@ from django_htmx.http import replace_url
 
 from tournaments.games.base import Scoring
 from tournaments.games.klaverjas import rules_of
+from tournaments.models import Ruling, Table, Tournament
 from tournaments.permissions import allowed_when_archived, director_required
 from tournaments.services import card_deals, card_rules, card_rulings, deal_rulings, dispute_desk
 from tournaments.services.house_rules import card_rule_lines, revoke_penalty_words
@@ -61,6 +64,23 @@ def rules_helper(request: HttpRequest) -> HttpResponse:
     return _render(request, question, {}, public=True)
 
 
+def _keep(request: HttpRequest, tournament: Tournament, errors: list[str], save: Callable[[Table | None], Ruling]) -> Ruling | None:
+    """Keep a ruling with the table the form chose (none: without a table; another tournament's is
+    refused); a refusal goes to ``errors`` (the page shows them, 422), a kept ruling is announced."""
+    try:
+        table = deal_rulings.ruling_table(tournament, request.POST.get("table"))
+        ruling = save(table)
+    except card_rulings.RulingRefused as error:
+        errors.append(str(error))
+        return None
+    except ValidationError as error:  # the note
+        errors.extend(error.messages)
+        return None
+    messages.success(request, _("Ruling saved with round %(round)s, table %(table)s.") % {
+        "round": table.round.number, "table": table.number} if table else _("Ruling saved."))
+    return ruling
+
+
 @director_required
 @allowed_when_archived(lambda request: request.POST.get("action") == "save")  # taps only read
 def director_helper(request: HttpRequest, slug: str) -> HttpResponse:
@@ -77,16 +97,9 @@ def director_helper(request: HttpRequest, slug: str) -> HttpResponse:
     context = {"tournament": tournament, "tables": dispute_desk.current_tables(tournament),
                "chosen_table": table.pk if table else None, "rule_lines": card_rule_lines(rules)}
     if request.method == "POST" and action == "save" and not question.errors:
-        try:
-            table = deal_rulings.ruling_table(tournament, data.get("table"))  # another tournament's: refused
-            ruling = card_rulings.save_card_ruling(tournament, table, question, data.get("note", ""), request.user)
-        except card_rulings.RulingRefused as error:
-            question.errors.append(str(error))
-        except ValidationError as error:  # the note
-            question.errors.extend(error.messages)
-        else:
-            messages.success(request, _("Ruling saved with round %(round)s, table %(table)s.") % {
-                "round": table.round.number, "table": table.number} if table else _("Ruling saved."))
+        ruling = _keep(request, tournament, question.errors, lambda table: card_rulings.save_card_ruling(
+            tournament, table, question, data.get("note", ""), request.user))
+        if ruling is not None:
             if not request.htmx:
                 return redirect("director:rulings", slug)
             context["saved"] = ruling
@@ -112,16 +125,8 @@ def deal_helper(request: HttpRequest, slug: str) -> HttpResponse:
     question = card_deals.answer(card_deals.read_deal(data), rules) if asked else None
     chosen = data.get("table")
     if saving and question is not None and not question.errors:
-        try:
-            table = deal_rulings.ruling_table(tournament, chosen)
-            deal_rulings.save_deal_ruling(tournament, table, question, data.get("note", ""), request.user)
-        except card_rulings.RulingRefused as error:
-            question.errors.append(str(error))
-        except ValidationError as error:  # the note
-            question.errors.extend(error.messages)
-        else:
-            messages.success(request, _("Ruling saved with round %(round)s, table %(table)s.") % {
-                "round": table.round.number, "table": table.number} if table else _("Ruling saved."))
+        if _keep(request, tournament, question.errors, lambda table: deal_rulings.save_deal_ruling(
+                tournament, table, question, data.get("note", ""), request.user)) is not None:
             return redirect("director:rulings", slug)
     table = dispute_desk.chosen_table(tournament, chosen)
     return render(request, "tournaments/card_rules/deal.html", {
