@@ -64,7 +64,8 @@ def rules_helper(request: HttpRequest) -> HttpResponse:
     return _render(request, question, {}, public=True)
 
 
-def _keep(request: HttpRequest, tournament: Tournament, errors: list[str], save: Callable[[Table | None], Ruling]) -> Ruling | None:
+def _keep(request: HttpRequest, tournament: Tournament, errors: list[str],
+          save: Callable[[Table | None], Ruling]) -> Ruling | None:
     """Keep a ruling with the table the form chose (none: without a table; another tournament's is
     refused); a refusal goes to ``errors`` (the page shows them, 422), a kept ruling is announced."""
     try:
