@@ -96,3 +96,12 @@ def test_the_nk_preset_day_scores_an_absent_team_26_to_8(director_client, make_t
     points = {row["team"]: row["points"] for row in standings_json(day)["standings"]}
     assert (points[f"T{present.number}"], points[f"T{absent.number}"]) == (26, 8)
     assert sorted(points.values()).count(26) == 5  # every winner: 8 pawns and the 10 for the win
+
+
+def test_a_preset_keeps_what_was_typed_before_it(director_client):
+    page = director_client.get("/director/new/", {"preset": "nk-keezen", "name": "NK 2026", "venue": "Zwolle",
+                                                  "date": "2026-12-12"}, HTTP_ACCEPT_LANGUAGE="en")
+    html = page.content.decode()
+    assert page.status_code == 200 and value_of(html, "rounds") == "5"
+    assert (value_of(html, "name"), value_of(html, "venue"), value_of(html, "date")) == ("NK 2026", "Zwolle", "2026-12-12")
+    assert 'data-testid="preset-note"' in html and "5 rounds of 50 minutes" in html

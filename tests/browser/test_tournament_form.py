@@ -32,3 +32,15 @@ def test_the_form_follows_the_game_and_the_entry(desk_page):
 
     page.locator("[name=entry]").select_option("individual")
     expect(draw_mode).to_be_visible()
+
+
+def test_a_preset_keeps_the_name_venue_and_date_typed_before_it(desk_page):
+    page = desk_page
+    page.goto("/director/new/")
+    page.locator("[name=name]").fill("NK Keezen 2026")
+    page.locator("[name=venue]").fill("Zwolle")
+    page.locator("a[data-preset=nk-keezen]").click()
+    page.wait_for_url("**preset=nk-keezen**")
+    expect(page.locator("[name=rounds]")).to_have_value("5")
+    expect(page.locator("[name=name]")).to_have_value("NK Keezen 2026")
+    expect(page.locator("[name=venue]")).to_have_value("Zwolle")

@@ -72,6 +72,10 @@ class RefusedFormMixin:
         return response
 
 
+KEPT_BY_PRESET = ("name", "slug", "date", "venue")
+"""The fields a preset leaves as the director typed them: they come along in its link's query."""
+
+
 class PresetMixin:
     """``?preset=<name>`` fills the form with a preset's values (``tournaments/presets.py``): the
     director still sees and saves the form. An unknown preset (400), or a preset on a tournament that
@@ -92,6 +96,8 @@ class PresetMixin:
                                           "tournament that has not begun. Change the fields one by one."))
         else:
             initial.update(preset.values)
+            # What the director typed before choosing (static/js/tournament_form.js sends it along).
+            initial.update({key: self.request.GET[key][:200] for key in KEPT_BY_PRESET if self.request.GET.get(key)})
         return initial
 
     def get_context_data(self, **kwargs):

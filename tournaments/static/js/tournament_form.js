@@ -27,3 +27,21 @@
   if (entry) entry.addEventListener("change", update);
   update();
 })();
+
+/* A preset's link (?preset=…) reloads the form filled by the preset: the name, short name, date and
+   venue typed so far go along, so that choosing a preset does not wipe them (views/director.py
+   KEPT_BY_PRESET). Without JavaScript the link works as a plain link. */
+(function () {
+  "use strict";
+  document.querySelectorAll("a[data-preset]").forEach(function (link) {
+    link.addEventListener("click", function (event) {
+      var url = new URL(link.href, window.location.href);
+      ["name", "slug", "date", "venue"].forEach(function (name) {
+        var field = document.querySelector("[name=" + name + "]");
+        if (field && field.value) url.searchParams.set(name, field.value);
+      });
+      event.preventDefault();
+      window.location.href = url.toString();
+    });
+  });
+})();
