@@ -516,3 +516,39 @@ def test_finals_of_8_with_play_offs_and_a_consolation_bracket_of_4_place_12_team
     assert [row.rank for row in rows] == list(range(1, 15))
     assert [row.team.pk for row in rows[:12]] == ranked[:12]  # the better seed won every match
     assert [row.team.pk for row in rows[12:]] == ranked[12:]
+
+
+@pytest.mark.django_db
+def test_a_klaverjas_final_s_card_has_the_final_s_deals(director_client):
+    from tournaments.exporters.round_pdfs import table_cards_html
+    from tournaments.services.sheet_entry import unfinished_question
+
+    tournament = new_tournament(scoring_system="klaverjas", deals=16, rounds=1, name="Drive", slug="drive")
+    new_teams(tournament, 2)
+    round_ = add_round(tournament)
+    pair_round(round_)
+    play(round_, lambda table: {"totals": [1600, 1000]})
+    assert table_cards_html(round_).count('<td class="ab">AB</td></tr>') == 16
+    first = start_finals(tournament, FinalsSetup(size=2, deals=4))
+    publish(first)
+    clock_services.start(first)
+    table = first.tables.get()
+    deal = {"playing": 0, "points": [100, 62], "roem": [0, 0], "pit": None}
+    with pytest.raises(ValidationError, match="The card has 5 deals; a round has 4"):
+        record_result(table, {"deals": [deal] * 5})
+    assert table_cards_html(first).count('<td class="ab">AB</td></tr>') == 4  # a row per deal of the final
+    assert unfinished_question(table, {"deals": [deal] * 4}, []) is None  # every deal of the final: no question
+    assert unfinished_question(table, {"deals": [deal] * 3}, []) is not None
+
+
+@pytest.mark.django_db
+def test_the_phone_card_of_a_klaverjas_final_has_the_final_s_deals(client):
+    tournament = new_tournament(scoring_system="klaverjas", deals=16, rounds=1, name="Drive", slug="drive")
+    new_teams(tournament, 2)
+    round_ = add_round(tournament)
+    pair_round(round_)
+    play(round_, lambda table: {"totals": [1600, 1000]})
+    first = start_finals(tournament, FinalsSetup(size=2, deals=4))
+    publish(first)
+    page = client.get(f"/s/{first.tables.get().token}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert 'name="deal_4_playing"' in page and 'name="deal_5_playing"' not in page

@@ -30,6 +30,7 @@ import scoring
 from common import pdf
 from common.https import short_address
 from scoring.sheets import HOLES, PAWNS_PER_TEAM
+from tournaments.games import Scoring
 from tournaments.exporters.standings_pdf import document, fitted, page_context
 from tournaments.models import Round, Table, Team, Tournament
 from tournaments.names import entrant_sort_key
@@ -151,17 +152,17 @@ def qr_placeholder(url: str) -> SafeString:
 # --- what the table card says ---------------------------------------------------------------
 
 
-def score_sheet(tournament: Tournament, seats: list[Side]) -> dict:
+def score_sheet(tournament: Tournament, seats: list[Side], deals: int | None = None) -> dict:
     """What the sheet of the tournament's system has to hold for these teams.
 
     ``pawn-order``: numbered lines (8 for the first team, 7 for each other: the game ends at the
     8th pawn of one team) with the points of each line; ``pawns-2pt``: one row per team;
     ``individual-11``: one row per player with the home holes h1–h4; ``klaverjas``: a score card
-    with a row per deal of the round (:func:`card_sheet`).
+    with a row per deal of the round (:func:`card_sheet`; ``deals``: a knock-out final's own).
     """
     system = tournament.scoring_system
     if system == scoring.KLAVERJAS:
-        return card_sheet(tournament, seats)
+        return card_sheet(tournament, seats, deals)
     if system == scoring.PAWN_ORDER:
         count = PAWNS_PER_TEAM + (PAWNS_PER_TEAM - 1) * max(len(seats) - 1, 0)
         points = tournament.points_list
@@ -212,13 +213,14 @@ CARD_ROWS_HEIGHT = 104
 CARD_ROW_MAX, CARD_ROW_MIN = 6.4, 4.0
 
 
-def card_sheet(tournament: Tournament, seats: list[Side]) -> dict:
+def card_sheet(tournament: Tournament, seats: list[Side], deals: int | None = None) -> dict:
     """A Klaverjassen score card as seed 004 keeps it, a row per deal of the round: per team its
     card points and roem, the team that played, nat and pit; the totals and each team's score
     below. The rows are the same on every card (laid out once, :mod:`common.pdf`); the
     teams' names stand over their columns, "A: 3. De Troeven" (:func:`sheet_name`). The rows shrink
-    to fit up to 24 deals on the card's page; a card of more deals goes on to a second page."""
-    deals = tournament.deals
+    to fit up to 24 deals on the card's page; a card of more deals goes on to a second page.
+    ``deals``: a knock-out final's own (``Scoring.of_round``), else the tournament's."""
+    deals = deals or tournament.deals
     return {
         "system": tournament.scoring_system, "deals": range(1, deals + 1),
         "row_height": max(CARD_ROW_MIN, min(CARD_ROW_MAX, CARD_ROWS_HEIGHT / deals)),
@@ -273,10 +275,11 @@ def _card_renderer(round_: Round, site_url: str | None, qr, number: int | None =
     of them."""
     tournament = round_.tournament
     tables = _tables(round_, number)
+    deals = Scoring.of_round(round_).deals
     for view in tables:
         view.url = table_url(site_url, view.table)
         view.qr = qr(view.url)
-        view.sheet = score_sheet(tournament, view.seats)
+        view.sheet = score_sheet(tournament, view.seats, deals)
     context = _context(round_, house_rules=tournament.plugin.rules_in_words(tournament), grid=GRID,
                        card=CARD)
     return (lambda some: render_to_string(TABLE_CARDS_TEMPLATE, {**context, "tables": some})), tables

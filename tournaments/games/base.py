@@ -10,7 +10,7 @@ convert (``keys``: the seated sides' ids in sheet order, or their indices).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from django import forms
@@ -46,6 +46,20 @@ class Scoring:
                              if isinstance(value, (bool, int, str)))) if isinstance(rules, dict) else ()
         return cls(tournament.scoring_system, tuple(tournament.points_list), int(tournament.deals), flags,
                    int(getattr(tournament, "absent_pawns", 0) or 0))
+
+    @classmethod
+    def of_round(cls, round_: Any) -> Scoring:
+        """The setup a round's sheets are entered, checked and printed with: the tournament's, but a
+        knock-out final of fewer deals (``Finals.deals``) has its own deals. A Swiss round asks nothing
+        more; a finals round one query."""
+        setup = cls.of(round_.tournament)
+        if getattr(round_, "final", False) and setup.game.plays_deals:
+            from tournaments.models import Finals
+
+            deals = Finals.objects.filter(tournament_id=round_.tournament_id).values_list("deals", flat=True).first()
+            if deals:
+                return replace(setup, deals=deals)
+        return setup
 
     @property
     def game(self) -> GamePlugin:

@@ -97,7 +97,7 @@ def record_result(table: Table, data: dict[str, Any], *, user=None, source: str 
     meantime, nothing is written and the message names the sheet that is there now.
     """
     tournament = table.round.tournament
-    setup = Scoring.of(tournament)
+    setup = Scoring.of_round(table.round)  # a knock-out final of fewer deals: its own deals
     errors = check_sheet(setup, [side.name for side in sides(table.with_seats_read())], data)
     if errors:
         raise ValidationError(errors)

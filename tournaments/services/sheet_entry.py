@@ -50,7 +50,7 @@ def unfinished_question(table: Table, data: dict[str, Any], points: list,
     run out. None when the sheet can be a finished game (scoring.md: a game without a winner ends
     by the clock)."""
     round_ = table.round
-    setup = Scoring.of(round_.tournament)
+    setup = Scoring.of_round(round_)
     texts = setup.game.unfinished(setup, data, points)
     if texts is None or round_.status == RoundStatus.FINISHED:
         return None
@@ -64,7 +64,7 @@ def evaluate(table: Table, fields, now: datetime.datetime | None = None) -> tupl
     """The sheet typed in ``fields``, every problem with it, and the points per side when the sheet
     is valid. A sheet that cannot be a finished game (:func:`unfinished_question`) comes back with
     its points and the :class:`Question` as its one problem, until ``fields`` confirm it."""
-    setup = Scoring.of(table.round.tournament)
+    setup = Scoring.of_round(table.round)
     found = sides(table)
     names = [side.name for side in found]
     data, errors = setup.game.read_entry(setup, names, [side.player_names for side in found], fields)

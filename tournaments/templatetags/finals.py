@@ -13,6 +13,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tournaments.games import Scoring
 from tournaments.models import FinalMatch, Finals, Round, Table
 from tournaments.services.bracket import level_rule_text, match_name
 
@@ -40,3 +41,13 @@ def final_note(table: Table | None, round_: Round | None) -> str:
 def final_name(names: dict[int, str] | None, table_pk: int) -> str:
     """``{{ final_names|final_name:table.pk }}``: the match a finals table plays (:func:`.bracket.match_names`)."""
     return (names or {}).get(table_pk, "")
+
+
+@register.simple_tag
+def round_deals(round_: Round | None, tournament) -> int:
+    """``{% round_deals round tournament as deals %}``: the deals a round's card has — a knock-out
+    final's own (:meth:`~tournaments.games.base.Scoring.of_round`), else the tournament's; no query
+    for a Swiss round."""
+    if round_ is None or not getattr(round_, "final", False):
+        return tournament.deals
+    return Scoring.of_round(round_).deals
