@@ -80,6 +80,25 @@ def page_language() -> str:
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
+RANKS = ("7", "8", "9", "10", "J", "Q", "K", "A")
+
+
+def tap_cards() -> list[list[tuple[str, str]]]:
+    """The 32 cards to tap, a row per suit: each as the page's language types it (``SB`` on a Dutch
+    page, ``SJ`` on an English one: what :func:`card_of` reads back) and as it is shown (``♠B``)."""
+    lang = page_language()
+    suit_letter = {code: letter for letter, code in reversed(SUIT_LETTERS[lang].items())}
+    rank_letter = {code: letter for letter, code in reversed(RANK_LETTERS[lang].items())}
+    rows = []
+    for suit in SUITS:
+        row = []
+        for rank in RANKS:
+            shown = rank_letter.get(rank, rank)
+            row.append((f"{suit_letter[suit]}{shown}", f"{SYMBOLS[suit]}{shown}"))
+        rows.append(row)
+    return rows
+
+
 def suit_choices() -> list[tuple[str, str]]:
     """The trump suits as the page offers them: the code, and the symbol with the suit's name."""
     return [(suit, f"{SYMBOLS[suit]} {suit_name(suit, page_language())}") for suit in SUITS]

@@ -132,7 +132,7 @@ def deal_helper(request: HttpRequest, slug: str) -> HttpResponse:
     table = dispute_desk.chosen_table(tournament, chosen)
     return render(request, "tournaments/card_rules/deal.html", {
         "tournament": tournament, "question": question or card_deals.DealQuestion(trump="H"),
-        "seats": range(card_deals.SEATS), "suits": card_deals.suit_choices(), "teams": card_deals.TEAMS, "asked": asked,
+        "seats": range(card_deals.SEATS), "suits": card_deals.suit_choices(), "tap_cards": card_deals.tap_cards(), "teams": card_deals.TEAMS, "asked": asked,
         "tables": dispute_desk.current_tables(tournament), "chosen_table": table.pk if table else None,
         "penalty_rule": revoke_penalty_words(rules.revoke_penalty),
     }, status=REFUSED if question is not None and question.errors else 200)
