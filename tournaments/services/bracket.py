@@ -191,8 +191,8 @@ class Bracket:
 
 
 def bracket(tournament: Tournament) -> Bracket | None:
-    """The finals of ``tournament`` as its tables stand, or None when it has none: three queries
-    (the finals, their tables with seats and matches, the sheets)."""
+    """The finals of ``tournament`` as its tables stand, or None when it has none: five queries
+    (the finals; their tables with rounds and matches; the seats with teams; the players; the sheets)."""
     finals = Finals.objects.filter(tournament=tournament).first()
     if finals is None:
         return None
