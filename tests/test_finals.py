@@ -290,6 +290,8 @@ def test_the_finals_page_starts_the_finals_and_draws_the_next_round(director_cli
     round_ = add_round(tournament)
     pair_round(round_)
     play(round_)
+    seeds = director_client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert 'data-testid="finals-seeds"' in seeds and seeds.count("<li>") >= 4
     too_big = director_client.post(url, {**form, "size": "8"}, HTTP_ACCEPT_LANGUAGE="en")
     assert too_big.status_code == 422 and "need 8 teams, but only 4 teams" in too_big.content.decode()
     bad = director_client.post(url, {**form, "size": "3", "level_rule": "coin"}, HTTP_ACCEPT_LANGUAGE="en")

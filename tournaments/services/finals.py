@@ -24,7 +24,7 @@ from tournaments.services.bracket import Bracket, MatchState, bracket
 from tournaments.services.rounds import add_round
 from tournaments.services.seating import new_seats
 from tournaments.services.sheet_states import open_tables
-from tournaments.services.standings import standings
+from tournaments.services.standings import StandingsRow, standings
 
 
 @dataclass(frozen=True)
@@ -90,11 +90,17 @@ def setup_problems(tournament: Tournament, setup: FinalsSetup, ranked_count: int
     return problems
 
 
-def ranked_teams(tournament: Tournament) -> list[int]:
-    """The teams of the Swiss standings in order (pks), ties broken as the standings break them;
-    withdrawn teams and teams that did not play left out."""
-    return [row.team.pk for row in standings(tournament, per_player=False).rows
+def seeding(tournament: Tournament) -> list[StandingsRow]:
+    """The places of the Swiss standings that may play the finals, in order (ties broken as the
+    standings break them): withdrawn teams and teams that did not play left out. The finals page
+    shows them as the seeds before the finals start."""
+    return [row for row in standings(tournament, per_player=False).rows
             if not row.did_not_play and not row.team.withdrawn]
+
+
+def ranked_teams(tournament: Tournament) -> list[int]:
+    """The teams of :func:`seeding` (pks)."""
+    return [row.team.pk for row in seeding(tournament)]
 
 
 def first_matches(ranked: list[int], setup: FinalsSetup) -> list[knockout.Match]:

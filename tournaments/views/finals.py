@@ -17,6 +17,11 @@ from tournaments.services.standings import standings
 from tournaments.views.lookups import REFUSED, act, tournament_or_404
 
 
+SEEDS_SHOWN = 24
+"""The seeds the finals page lists before the finals start: the most a bracket of 8 and two consolation
+brackets of 8 take."""
+
+
 @director_required
 def finals_page(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_or_404(slug)
@@ -34,9 +39,11 @@ def finals_page(request: HttpRequest, slug: str) -> HttpResponse:
         status = REFUSED
     found = bracket(tournament)
     report = standings(tournament) if found is not None and found.complete else None
+    problems = finals_services.swiss_problems(tournament) if found is None else []
     return render(request, "tournaments/director/finals.html", {
         "tournament": tournament, "form": form, "bracket": found, "final_rows": report.bracket_rows if report else (),
-        "swiss_problems": finals_services.swiss_problems(tournament) if found is None else [],
+        "swiss_problems": problems, "seeds": finals_services.seeding(tournament)[:SEEDS_SHOWN]
+        if found is None and not problems else [],
         "next_problems": finals_services.advance_problems(found) if found is not None else [],
         "level_rule": level_rule_text(found.finals, tournament) if found is not None else "",
     }, status=status)
