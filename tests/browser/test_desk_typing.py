@@ -190,6 +190,7 @@ def test_keys_typed_after_a_refused_sheet_are_not_used(desk, tournament, publish
 def test_an_unknown_table_says_so_and_keeps_nothing(desk, tournament, published_round):
     published_round(tournament, 2)
     desk.goto(f"/director/t/{tournament.slug}/desk/1/")
+    expect(desk.locator("#table-number")).to_be_focused()  # as type_sheet: a busy machine focuses it a moment later
     desk.keyboard.type("7")
     desk.keyboard.press("Enter")
     desk.keyboard.type("AAB", delay=50)
