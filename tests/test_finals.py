@@ -32,14 +32,21 @@ def play(round_: Round, sheet_of=None) -> None:
         record_result(table, sheet)
 
 
-def swiss_day(teams: int = 12, rounds: int = 2, **fields):
-    tournament = new_tournament(scoring_system="pawns-2pt", rounds=rounds, **fields)
+def swiss_day(teams: int = 12, rounds: int = 2, sheet_of=None, **fields):
+    """A tournament (2 points a pawn unless ``fields`` say otherwise) whose Swiss rounds are played."""
+    tournament = new_tournament(**{"scoring_system": "pawns-2pt", "rounds": rounds, **fields})
     new_teams(tournament, teams)
     for _number in range(rounds):
         round_ = add_round(tournament)
         pair_round(round_)
-        play(round_)
+        play(round_, sheet_of)
     return tournament
+
+
+def drive_day(teams: int, sheet_of=lambda table: {"totals": [1600, 1000]}):
+    """A Klaverjassen drive of 16 deals whose one Swiss round is played."""
+    return swiss_day(teams, rounds=1, sheet_of=sheet_of, scoring_system="klaverjas", deals=16, name="Drive",
+                     slug="drive")
 
 
 def matches_of(round_: Round) -> list[tuple[tuple[int, int], list[int], int]]:
@@ -331,11 +338,7 @@ def test_a_finals_sheet_and_card_say_which_match_it_is_and_how_a_level_result_is
 
 @pytest.mark.django_db
 def test_a_klaverjas_drive_plays_finals_of_fewer_deals():
-    tournament = new_tournament(scoring_system="klaverjas", deals=16, rounds=1, name="Drive", slug="drive")
-    new_teams(tournament, 4)
-    round_ = add_round(tournament)
-    pair_round(round_)
-    play(round_, lambda table: {"totals": [1600, 1000 + table.number]})
+    tournament = drive_day(4, lambda table: {"totals": [1600, 1000 + table.number]})
     ranked = ranked_teams(tournament)
     with pytest.raises(ValidationError, match="from 1 to 16 deals"):
         start_finals(tournament, FinalsSetup(size=2, deals=20))
@@ -484,11 +487,7 @@ def test_the_finals_rounds_say_which_match_each_table_plays(client, director_cli
 
 @pytest.mark.django_db
 def test_a_klaverjas_drive_s_level_final_goes_to_the_lot_in_its_own_words(director_client):
-    tournament = new_tournament(scoring_system="klaverjas", deals=16, rounds=1, name="Drive", slug="drive")
-    new_teams(tournament, 2)
-    round_ = add_round(tournament)
-    pair_round(round_)
-    play(round_, lambda table: {"totals": [1600, 1000]})
+    tournament = drive_day(2)
     form = director_client.get(f"/director/t/{tournament.slug}/rounds/finals/", HTTP_ACCEPT_LANGUAGE="en")
     assert "pawns home" not in form.content.decode() and "A lot drawn from the tournament" in form.content.decode()
     first = start_finals(tournament, FinalsSetup(size=2))
@@ -525,12 +524,8 @@ def test_a_klaverjas_final_s_card_has_the_final_s_deals(director_client):
     from tournaments.exporters.round_pdfs import table_cards_html
     from tournaments.services.sheet_entry import unfinished_question
 
-    tournament = new_tournament(scoring_system="klaverjas", deals=16, rounds=1, name="Drive", slug="drive")
-    new_teams(tournament, 2)
-    round_ = add_round(tournament)
-    pair_round(round_)
-    play(round_, lambda table: {"totals": [1600, 1000]})
-    assert table_cards_html(round_).count('<td class="ab">AB</td></tr>') == 16
+    tournament = drive_day(2)
+    assert table_cards_html(Round.objects.get(tournament=tournament, number=1)).count('<td class="ab">AB</td></tr>') == 16
     first = start_finals(tournament, FinalsSetup(size=2, deals=4))
     publish(first)
     clock_services.start(first)
@@ -545,11 +540,7 @@ def test_a_klaverjas_final_s_card_has_the_final_s_deals(director_client):
 
 @pytest.mark.django_db
 def test_the_phone_card_of_a_klaverjas_final_has_the_final_s_deals(client):
-    tournament = new_tournament(scoring_system="klaverjas", deals=16, rounds=1, name="Drive", slug="drive")
-    new_teams(tournament, 2)
-    round_ = add_round(tournament)
-    pair_round(round_)
-    play(round_, lambda table: {"totals": [1600, 1000]})
+    tournament = drive_day(2)
     first = start_finals(tournament, FinalsSetup(size=2, deals=4))
     publish(first)
     page = client.get(f"/s/{first.tables.get().token}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()

@@ -30,10 +30,11 @@ import scoring
 from common import pdf
 from common.https import short_address
 from scoring.sheets import HOLES, PAWNS_PER_TEAM
-from tournaments.games import Scoring
 from tournaments.exporters.standings_pdf import document, fitted, page_context
+from tournaments.games import Scoring
 from tournaments.models import Round, Table, Team, Tournament
 from tournaments.names import entrant_sort_key
+from tournaments.services.bracket import final_notes
 from tournaments.services.seating import Side, shown_team_name, sides
 from tournaments.services.sheet_states import state_is_open, with_latest_state
 
@@ -281,7 +282,7 @@ def _card_renderer(round_: Round, site_url: str | None, qr, number: int | None =
         view.qr = qr(view.url)
         view.sheet = score_sheet(tournament, view.seats, deals)
     context = _context(round_, house_rules=tournament.plugin.rules_in_words(tournament), grid=GRID,
-                       card=CARD)
+                       card=CARD, final_notes=final_notes(round_))
     return (lambda some: render_to_string(TABLE_CARDS_TEMPLATE, {**context, "tables": some})), tables
 
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from django.db.models import Prefetch
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from tournaments.models import FinalMatch, Finals, LevelRule, Result, Round, Table, Team, Tournament
 from tournaments.pairing import knockout
@@ -100,6 +100,19 @@ def match_names(round_: Round) -> dict[int, str]:
             FinalMatch.objects.filter(table__round=round_).values_list("table_id", "low", "high", "replay_of")}
 
 
+def final_notes(round_: Round) -> dict[int, tuple[str, str]]:
+    """What a finals table's sheet and card say (table pk → the match, then the deals of a final and
+    how a level result is decided): two queries for the whole round; none for a Swiss round."""
+    names = match_names(round_)
+    finals = Finals.objects.filter(tournament_id=round_.tournament_id).first() if names else None
+    if finals is None:
+        return {}
+    deals = (ngettext(" · a final of %(count)s deal", " · a final of %(count)s deals", finals.deals)
+             % {"count": finals.deals}) if finals.deals else ""
+    rule = _("Level: %(rule)s") % {"rule": level_rule_text(finals, round_.tournament)}
+    return {pk: (name, f"{deals} · {rule}") for pk, name in names.items()}
+
+
 def match_name(low: int, high: int) -> str:
     if (low, high) == (1, 2):
         return _("Final")
@@ -117,7 +130,6 @@ class Bracket:
 
     finals: Finals
     stages: list[list[MatchState]] = field(default_factory=list)
-    seed: int = 0
     # Why the tables no longer make the bracket (a final's sheet corrected after the next round was
     # drawn): while there is one, no next round is drawn and no final place is given.
     problems: list[str] = field(default_factory=list)
@@ -204,7 +216,7 @@ def bracket(tournament: Tournament) -> Bracket | None:
 
 
 def _resolved(tournament: Tournament, finals: Finals, tables: list[Table]) -> Bracket:
-    found = Bracket(finals=finals, seed=tournament.seed)
+    found = Bracket(finals=finals)
     by_match: dict[int, MatchState] = {}
     stages: dict[int, list[MatchState]] = {}
     for table in tables:

@@ -65,9 +65,9 @@ def swiss_problems(tournament: Tournament) -> list[str]:
     return problems
 
 
-def setup_problems(tournament: Tournament, setup: FinalsSetup, ranked_count: int) -> list[str]:
+def setup_problems(tournament: Tournament, setup: FinalsSetup, ranked_count: int | None) -> list[str]:
     """Every reason these finals cannot be played in ``tournament`` (``ranked_count`` teams played
-    the Swiss rounds)."""
+    the Swiss rounds; None: not known yet, the Swiss rounds are not over)."""
     problems = []
     if tournament.individual or tournament.per_player:
         problems.append(_("Finals are played by teams; this tournament ranks players."))
@@ -81,7 +81,7 @@ def setup_problems(tournament: Tournament, setup: FinalsSetup, ranked_count: int
         problems.append(_("Choose how a level final is decided."))
     if setup.deals is not None and tournament.plugin.plays_deals and not 1 <= setup.deals <= tournament.deals:
         problems.append(_("A final has from 1 to %(deals)s deals (the rounds' deals).") % {"deals": tournament.deals})
-    if not problems and setup.teams_needed > ranked_count:
+    if not problems and ranked_count is not None and setup.teams_needed > ranked_count:
         problems.append(ngettext(
             "The bracket and its consolation brackets need %(needed)s teams, but only %(count)s team played the "
             "Swiss rounds.",
@@ -119,8 +119,8 @@ def start_finals(tournament: Tournament, setup: FinalsSetup) -> Round:
     if Finals.objects.filter(tournament=tournament).exists():
         raise ValidationError(_("The finals have started already."))
     problems = swiss_problems(tournament)
-    ranked = ranked_teams(tournament) if not problems else []
-    problems += setup_problems(tournament, setup, len(ranked) if not problems else setup.teams_needed)
+    ranked = ranked_teams(tournament) if not problems else None
+    problems += setup_problems(tournament, setup, len(ranked) if ranked is not None else None)
     if problems:
         raise ValidationError(problems)
     with transaction.atomic():

@@ -3,38 +3,33 @@ final, which match it is and how a level result is decided — chosen before the
 players know it before they play.
 
 Why a tag: the sheet form and the card are shared by every round; a Swiss round's table asks nothing
-(no query), a final's reads its match and the finals' settings.
+(no query), a final's reads its match and the finals' settings (the table cards read them once for
+the round).
 """
 
 from __future__ import annotations
 
 from django import template
 from django.utils.html import format_html
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from tournaments.games import Scoring
-from tournaments.models import FinalMatch, Finals, Round, Table
-from tournaments.services.bracket import level_rule_text, match_name
+from tournaments.models import Round, Table
+from tournaments.services.bracket import final_notes
 
 register = template.Library()
 
 
 @register.simple_tag
-def final_note(table: Table | None, round_: Round | None) -> str:
+def final_note(table: Table | None, round_: Round | None, notes: dict | None = None) -> str:
+    """The note of a finals table (:func:`.bracket.final_notes`; ``notes``: the round's, when a page of
+    many tables read them once); nothing for a Swiss round's."""
     if table is None or round_ is None or not getattr(round_, "final", False):
         return ""
-    match = FinalMatch.objects.filter(table_id=table.pk).first()
-    finals = Finals.objects.filter(tournament_id=round_.tournament_id).first()
-    if match is None or finals is None:
+    found = (notes if notes is not None else final_notes(round_)).get(table.pk)
+    if found is None:
         return ""
-    deals = (ngettext(" · a final of %(count)s deal", " · a final of %(count)s deals", finals.deals)
-             % {"count": finals.deals}) if finals.deals else ""
-    return format_html(
-        '<p class="final-note alert alert-warning py-2" data-testid="final-note"><strong>{}</strong>{}{} · {}</p>',
-        match_name(match.low, match.high),
-        _(" (replay)") if match.replay_of_id else "", deals,
-        _("Level: %(rule)s") % {"rule": level_rule_text(finals, round_.tournament)})
+    return format_html('<p class="final-note alert alert-warning py-2" data-testid="final-note">'
+                       '<strong>{}</strong>{}</p>', *found)
 
 
 @register.filter

@@ -63,6 +63,5 @@ def finals_next(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def finals_take_back(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = tournament_or_404(slug)
-    taken = []
-    return act(request, lambda: taken.append(finals_services.take_back(tournament)),
-               _("The last finals round is taken back."), "director:finals", slug)
+    return act(request, lambda: finals_services.take_back(tournament), _("The last finals round is taken back."),
+               "director:finals", slug)
