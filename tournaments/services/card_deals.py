@@ -17,10 +17,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils import translation
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from klaverjas.cards import CARD_CODES, CARDS, SUITS, parse_suit
+from klaverjas.cards import CARD_CODES, CARDS, RANKS, SUITS, parse_suit
 from klaverjas.errors import KlaverjasError
 from klaverjas.explain import sentence
 from klaverjas.house_rules import DEFAULTS, HouseRules
@@ -28,7 +27,8 @@ from klaverjas.penalty import PenaltyScore, replay_score
 from klaverjas.replay import Breach, Replay, replay
 from klaverjas.words import suit_name
 from tournaments.numbers import whole_or
-from tournaments.services.card_rules import named
+from tournaments.services.card_rules import SYMBOLS, named, short_label
+from tournaments.services.disputes import language
 from tournaments.services.house_rules import revoke_penalty_words
 
 # The letters a table says a card with, by the page's language. Dutch: schoppen, harten, ruiten,
@@ -73,35 +73,21 @@ class DealQuestion:
         return {team: whole_or(text.strip(), 0) or 0 for team, text in zip(TEAMS, self.roem_text)}
 
 
-def page_language() -> str:
-    return "nl" if (get_language() or "").startswith("nl") else "en"
-
-
-SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-
-
-RANKS = ("7", "8", "9", "10", "J", "Q", "K", "A")
-
-
 def tap_cards() -> list[list[tuple[str, str]]]:
     """The 32 cards to tap, a row per suit: each as the page's language types it (``SB`` on a Dutch
     page, ``SJ`` on an English one: what :func:`card_of` reads back) and as it is shown (``♠B``)."""
-    lang = page_language()
+    lang = language()
     suit_letter = {code: letter for letter, code in reversed(SUIT_LETTERS[lang].items())}
-    rank_letter = {code: letter for letter, code in reversed(RANK_LETTERS[lang].items())}
     rows = []
     for suit in SUITS:
-        row = []
-        for rank in RANKS:
-            shown = rank_letter.get(rank, rank)
-            row.append((f"{suit_letter[suit]}{shown}", f"{SYMBOLS[suit]}{shown}"))
-        rows.append(row)
+        shown = [short_label(rank + suit, lang) for rank in RANKS]
+        rows.append([(f"{suit_letter[suit]}{rank}", f"{SYMBOLS[suit]}{rank}") for rank in shown])
     return rows
 
 
 def suit_choices() -> list[tuple[str, str]]:
     """The trump suits as the page offers them: the code, and the symbol with the suit's name."""
-    return [(suit, f"{SYMBOLS[suit]} {suit_name(suit, page_language())}") for suit in SUITS]
+    return [(suit, f"{SYMBOLS[suit]} {suit_name(suit, language())}") for suit in SUITS]
 
 
 def card_of(token: str, lang: str = "en") -> int | None:
@@ -116,7 +102,7 @@ def card_of(token: str, lang: str = "en") -> int | None:
 
 def _cards(text: str, where: str, errors: list[str]) -> list[int]:
     cards = []
-    lang = page_language()
+    lang = language()
     for token in SEPARATORS.split(text.strip()):
         if not token:
             continue
@@ -185,7 +171,7 @@ def answer(question: DealQuestion, rules: HouseRules) -> DealQuestion:
     except KlaverjasError as error:
         question.errors.append(str(error))
         return question
-    lang = page_language()
+    lang = language()
     question.found = found
     question.answer = {
         "leaders": [leader + 1 for leader in found.leaders],
@@ -210,5 +196,6 @@ def penalty_verdict(scored: PenaltyScore) -> dict[str, Any]:
 def _words(breach: Breach, trump: str, lang: str) -> dict[str, Any]:
     return {"trick": breach.trick, "seat": breach.seat + 1, "team": breach.team, "card": CARDS[breach.card],
             "card_name": named(CARDS[breach.card], lang), "certain": breach.certain,
-            "needs": [CARDS[card] for card in breach.needs], "needs_names": [named(CARDS[card], lang) for card in breach.needs],
+            "needs": [CARDS[card] for card in breach.needs],
+            "needs_names": [named(CARDS[card], lang) for card in breach.needs],
             "why": sentence(breach.reason, parse_suit(trump), breach.before, breach.held, breach.card, lang)}
